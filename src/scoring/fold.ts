@@ -1,0 +1,51 @@
+/**
+ * Case and compatibility folding of text before it is cut into terms.
+ *
+ * @see r[search.tokenize.fold]
+ */
+
+/** Lone surrogates: UTF-16 code units that do not form a code point. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/** U+0345 COMBINING GREEK YPOGEGRAMMENI, the iota subscript. */
+const IOTA_SUBSCRIPT = /\u0345/g;
+
+/** Combining marks that sit on a cased letter (accents on Latin, Greek, Cyrillic…). */
+const MARKS_ON_CASED_LETTER = /(?<=\p{LC}\p{M}*)\p{M}+/gu;
+
+/**
+ * Replaces every lone surrogate by a space, so it separates terms instead of
+ * reaching `normalize` or a regular expression half-formed.
+ *
+ * @see r[search.tokenize.lone-surrogate]
+ */
+export function replaceLoneSurrogates(text: string): string {
+  return text.replace(LONE_SURROGATE, ' ');
+}
+
+function decompose(text: string): string {
+  // 2. The iota subscript becomes the letter iota (what upper-casing makes of it).
+  // 3. NFKD, then drop the combining marks that sit on a cased letter.
+  return text
+    .replace(IOTA_SUBSCRIPT, 'ι')
+    .normalize('NFKD')
+    .replace(IOTA_SUBSCRIPT, 'ι')
+    .replace(MARKS_ON_CASED_LETTER, '');
+}
+
+/**
+ * Folds text so that letter case, compatibility forms and accents on cased
+ * letters do not matter: `fold(s) === fold(s.toUpperCase()) === fold(s.toLowerCase())`.
+ *
+ * Implements r[search.tokenize.fold].
+ */
+export function fold(text: string): string {
+  // 1. Lone surrogates become spaces.
+  const wellFormed = replaceLoneSurrogates(text);
+  // 2–3. Decompose and strip marks on cased letters.
+  // 4. Lower, upper, then lower case (so `ß`, `ẞ` and `SS` all end as `ss`).
+  const cased = decompose(wellFormed).toLowerCase().toUpperCase().toLowerCase();
+  // 5. Strip again what case mapping introduced, recompose (NFC), and write
+  //    the final sigma as a plain sigma.
+  return decompose(cased).normalize('NFC').replace(/ς/g, 'σ');
+}

@@ -1,0 +1,22 @@
+/**
+ * The pure search scorer behind `search_tools`: tokenization, a field-weighted
+ * BM25 index over tool names and descriptions, scores normalised to [0, 1],
+ * and a total, deterministic ranking. Imports nothing from Mastra.
+ *
+ * Normative text: `spec/search.md`.
+ *
+ * @packageDocumentation
+ */
+export type { SearchDocument, SearchHit, SearchIndex, QueryStats, RankOptions, SearchOptions } from './types.js';
+export { DEFAULT_MIN_SCORE, DEFAULT_TOP_K, resolveMinScore, resolveTopK } from './options.js';
+export { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
+export { tokenize, tokenizeQuery, splitCaseBoundaries } from './tokenize.js';
+export { fold } from './fold.js';
+export { stem } from './stem.js';
+export { porterStem } from './porter.js';
+export { trigramsOf } from './trigrams.js';
+export { STOPWORDS } from './stopwords.js';
+export { truncateDescription, DESCRIPTION_MAX_LENGTH } from './truncate.js';
+export { buildSearchIndex } from './search-index.js';
+export { rankCandidates, search, selectQueryTerms, type QueryTerm } from './rank.js';
+export type { Postings } from './search-index.js';

@@ -1,0 +1,180 @@
+/**
+ * Scoring, ranking and thresholds of one query against one index.
+ *
+ * @see r[search.score.formula]
+ * @see r[search.rank.order]
+ * @see r[search.threshold.order]
+ */
+import { resolveMinScore, resolveTopK } from './options.js';
+import { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
+import { ToolIndex, type Postings } from './search-index.js';
+import { tokenizeQuery } from './tokenize.js';
+import { dice, trigramsOf } from './trigrams.js';
+import { truncateDescription } from './truncate.js';
+import type { QueryStats, RankOptions, SearchHit, SearchIndex, SearchOptions } from './types.js';
+
+const SCALE = 10 ** SCORING_PARAMETERS.scoreDecimals;
+
+/** One scored query term: an index term, its postings, and its weight in the query. */
+export interface QueryTerm {
+  /** The index term. */
+  readonly term: string;
+  /** Its postings. */
+  readonly postings: Postings;
+  /** 1 for a term the query contains; the trigram similarity for an approximate match. */
+  readonly similarity: number;
+  /** `(similarity · idf) ^ idfExponent`. */
+  readonly weight: number;
+}
+
+function asToolIndex(index: SearchIndex): ToolIndex {
+  if (!(index instanceof ToolIndex)) {
+    throw new TypeError('index must be a SearchIndex returned by buildSearchIndex(); build one from the catalog first.');
+  }
+  return index;
+}
+
+/** Code-unit order, the same in every locale. */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * The index term closest to an unknown query term by trigram similarity, if
+ * any reaches `fuzzyMinSimilarity`; ties go to the term first in code-unit order.
+ *
+ * Implements r[search.query.fuzzy].
+ */
+function closestTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefined): [string, number] | undefined {
+  const grams = trigramsOf(unknown);
+  const shared = new Map<string, number>();
+  for (const g of grams) {
+    const terms = index.termsByTrigram.get(g) ?? [];
+    if (stats) stats.trigramPostingsVisited += terms.length;
+    for (const t of terms) shared.set(t, (shared.get(t) ?? 0) + 1);
+  }
+  let best: [string, number] | undefined;
+  for (const [t, count] of shared) {
+    const sim = dice(count, grams.size, index.trigramCount.get(t) ?? 0);
+    if (sim < SCORING_PARAMETERS.fuzzyMinSimilarity) continue;
+    if (!best || sim > best[1] || (sim === best[1] && t < best[0])) best = [t, sim];
+  }
+  return best;
+}
+
+/**
+ * The query terms that are scored, in code-unit order (so sums never depend
+ * on the order the query wrote its words in).
+ *
+ * Implements r[search.query.terms], r[search.query.fuzzy] and r[search.query.term-cap].
+ */
+export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
+  const toolIndex = asToolIndex(index);
+  const { idfExponent, fuzzyMinLength, fuzzyMaxLength } = SCORING_PARAMETERS;
+  // 1. The distinct terms of the query.
+  const distinct = new Set(tokenizeQuery(query));
+  // 2. Terms the index contains match with similarity 1.
+  const similarity = new Map<string, number>();
+  const unknown: string[] = [];
+  for (const term of distinct) {
+    if (toolIndex.postings.has(term)) similarity.set(term, 1);
+    else {
+      const length = codePointLength(term);
+      if (length >= fuzzyMinLength && length <= fuzzyMaxLength) unknown.push(term);
+    }
+  }
+  // 3. Up to MAX_FUZZY_TERMS unknown terms (first in code-unit order) stand for
+  //    their closest index term, with that similarity (the highest one wins).
+  for (const term of unknown.sort(byCodeUnits).slice(0, MAX_FUZZY_TERMS)) {
+    const closest = closestTerm(toolIndex, term, stats);
+    if (closest && closest[1] > (similarity.get(closest[0]) ?? 0)) similarity.set(closest[0], closest[1]);
+  }
+  // 4. Weights; keep the MAX_QUERY_TERMS heaviest (ties in code-unit order).
+  let selected: QueryTerm[] = [...similarity].map(([term, sim]) => {
+    const postings = toolIndex.postings.get(term)!;
+    return { term, postings, similarity: sim, weight: (sim * postings.idf) ** idfExponent };
+  });
+  if (selected.length > MAX_QUERY_TERMS) {
+    selected.sort((a, b) => b.weight - a.weight || byCodeUnits(a.term, b.term));
+    selected = selected.slice(0, MAX_QUERY_TERMS);
+  }
+  // 5. Code-unit order.
+  return selected.sort((a, b) => byCodeUnits(a.term, b.term));
+}
+
+/**
+ * Every candidate whose score is at least `minScore`, ranked by score
+ * descending, then catalog order.
+ *
+ * Implements r[search.candidates], r[search.score.formula],
+ * r[search.score.rounding], r[search.rank.order], r[search.threshold.min-score].
+ */
+export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
+  const minScore = resolveMinScore(options.minScore);
+  const { tools } = asToolIndex(index);
+  const { stats } = options;
+  // 1. The scored query terms; none → no results.
+  const terms = selectQueryTerms(index, query, stats);
+  if (stats) stats.termsLookedUp += terms.length;
+  if (terms.length === 0) return [];
+  // 2. The best score the query could reach in this index: Σ weight(t).
+  let reachable = 0;
+  for (const t of terms) reachable += t.weight;
+  // 3. Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
+  const sums = new Map<number, number>();
+  for (const { postings, weight } of terms) {
+    if (stats) stats.postingsVisited += postings.slots.length;
+    for (let i = 0; i < postings.slots.length; i++) {
+      const slot = postings.slots[i]!;
+      sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
+    }
+  }
+  // 4. Normalise, round, and keep the candidates with score ≥ minScore.
+  const ranked: Array<{ slot: number; score: number }> = [];
+  for (const [slot, sum] of sums) {
+    const score = Math.min(1, Math.round((sum / reachable) * SCALE) / SCALE);
+    if (score >= minScore) ranked.push({ slot, score });
+  }
+  // 5. Score descending, then catalog order.
+  ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
+  return ranked.map(({ slot, score }) => {
+    const tool = tools[slot]!;
+    return { name: tool.name, description: truncateDescription(tool.description), score };
+  });
+}
+
+/**
+ * Searches the index: `rankCandidates`, then the filter, then `topK`.
+ *
+ * Implements r[search.threshold.order], r[search.threshold.top-k],
+ * r[search.threshold.filter].
+ */
+export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
+  const topK = resolveTopK(options.topK);
+  const { filter } = options;
+  // 1. Rank every candidate and apply minScore.
+  const ranked = rankCandidates(index, query, options);
+  // 2. The filter removes tools (a filter that throws removes the tool), never reorders.
+  // 3. The first topK remain.
+  const out: SearchHit[] = [];
+  for (const hit of ranked) {
+    if (out.length >= topK) break;
+    if (filter && !allowed(filter, hit.name)) continue;
+    out.push(hit);
+  }
+  return out;
+}
+
+function allowed(filter: (name: string) => boolean, name: string): boolean {
+  try {
+    return Boolean(filter(name));
+  } catch {
+    return false;
+  }
+}

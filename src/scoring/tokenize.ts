@@ -1,0 +1,142 @@
+/**
+ * Cutting text into terms: the analysis shared by tool names, tool
+ * descriptions and queries.
+ *
+ * @see r[search.tokenize.query]
+ * @see r[search.tokenize.document]
+ */
+import { fold, replaceLoneSurrogates } from './fold.js';
+import { stem } from './stem.js';
+import { STOPWORDS } from './stopwords.js';
+
+const ASCII_LETTERS = /^[a-z]+$/;
+
+/** A word: a maximal run of letters, combining marks and digits, in any script. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * Scripts written without spaces between words (or, for Hangul, with words
+ * that glue particles on): their runs are indexed as character n-grams.
+ */
+const SEGMENTED_SCRIPT =
+  '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}';
+
+/** Splits a word into runs of segmented-script text and runs of everything else. */
+const SCRIPT_RUN = new RegExp(`[${SEGMENTED_SCRIPT}]+|[^${SEGMENTED_SCRIPT}]+`, 'gu');
+const IS_SEGMENTED = new RegExp(`^[${SEGMENTED_SCRIPT}]`, 'u');
+
+/** One character: a base code point with the combining marks that follow it. */
+const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
+
+/** Runs of digits and runs of non-digits inside a word (`v2api` → `v`, `2`, `api`). */
+const DIGIT_RUN = /\p{N}+|[^\p{N}]+/gu;
+const IS_DIGITS = /^\p{N}/u;
+
+/** Longest run of adjacent case-boundary parts indexed as one term. */
+const MAX_JOINED_PARTS = 3;
+
+/** Case boundaries inside a word, in its original case. */
+const LOWER_TO_UPPER = /(\p{Ll}\p{M}*)(?=\p{Lu})/gu;
+const ACRONYM_END = /(\p{Lu}\p{M}*)(?=\p{Lu}\p{M}*\p{Ll})/gu;
+
+const IS_MARK = /^\p{M}/u;
+
+/** Whether a term has at least two characters that are not combining marks. */
+function hasTwoBaseCharacters(term: string): boolean {
+  let bases = 0;
+  for (const cp of term) if (!IS_MARK.test(cp) && ++bases === 2) return true;
+  return false;
+}
+
+function keep(term: string, out: string[]): void {
+  // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
+  if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
+  // r[search.tokenize.stopwords]
+  if (STOPWORDS.has(term)) return;
+  // r[search.tokenize.stem]
+  out.push(stem(term));
+}
+
+function segmentedTerms(run: string, out: string[]): void {
+  // r[search.tokenize.segmented]: every character, and every pair of adjacent characters.
+  const chars = run.match(CHARACTER) ?? [];
+  for (let i = 0; i < chars.length; i++) {
+    out.push(chars[i]!);
+    if (i + 1 < chars.length) out.push(chars[i]! + chars[i + 1]!);
+  }
+}
+
+function alphabeticTerms(run: string, out: string[]): void {
+  // r[search.tokenize.digits]: split letters from digits, and keep the whole run too.
+  const pieces = run.match(DIGIT_RUN) ?? [];
+  for (const piece of pieces) keep(piece, out);
+  if (pieces.length > 1) keep(run, out);
+}
+
+/** Appends the terms of already-folded text to `out`. */
+function foldedTerms(folded: string, out: string[]): void {
+  for (const word of folded.match(WORD) ?? []) {
+    // Fast path for the common case: a plain a–z word is one alphabetic run of one piece.
+    if (ASCII_LETTERS.test(word)) {
+      keep(word, out);
+      continue;
+    }
+    for (const run of word.match(SCRIPT_RUN) ?? []) {
+      if (IS_SEGMENTED.test(run)) segmentedTerms(run, out);
+      else alphabeticTerms(run, out);
+    }
+  }
+}
+
+/**
+ * The terms of a query, in order of appearance, with repetitions. Letter case
+ * never matters here: the text is folded before it is cut.
+ *
+ * Implements r[search.tokenize.query].
+ */
+export function tokenizeQuery(text: string): string[] {
+  const out: string[] = [];
+  // 1. Fold the whole text (case, compatibility forms, accents on cased letters).
+  // 2. Cut it into words, each word into script runs, each run into terms.
+  foldedTerms(fold(text), out);
+  return out;
+}
+
+/**
+ * Splits one word on its case boundaries: `createIssue` → `create Issue`,
+ * `GitHubPR` → `Git Hub PR`, `HTMLParser` → `HTML Parser`.
+ *
+ * @see r[search.tokenize.case-split]
+ */
+export function splitCaseBoundaries(word: string): string[] {
+  return word.replace(LOWER_TO_UPPER, '$1 ').replace(ACRONYM_END, '$1 ').split(' ');
+}
+
+/**
+ * The terms of a tool name or description, with repetitions: the terms a
+ * query containing each of its words would have, plus, for a word with case
+ * boundaries (`createIssue`), the terms of each part and of each run of two
+ * or three adjacent parts.
+ *
+ * Implements r[search.tokenize.document].
+ */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  // 1. Find the words in the original case (lone surrogates separate words).
+  for (const word of replaceLoneSurrogates(text).match(WORD) ?? []) {
+    // 2. The word as a query would see it.
+    foldedTerms(fold(word), out);
+    // 3. When it has case boundaries: each part, and each run of 2 or 3
+    //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
+    //    `pr`, `github`, `hubpr`).
+    const parts = splitCaseBoundaries(word);
+    if (parts.length < 2) continue;
+    for (let i = 0; i < parts.length; i++) {
+      for (let len = 1; len <= MAX_JOINED_PARTS && i + len <= parts.length; len++) {
+        if (len === parts.length) continue;
+        foldedTerms(fold(parts.slice(i, i + len).join('')), out);
+      }
+    }
+  }
+  return out;
+}
