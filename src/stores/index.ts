@@ -1,0 +1,31 @@
+/**
+ * Loaded-tool stores: where the set of loaded tools of a thread lives.
+ * See `spec/stores.md`.
+ *
+ * @module
+ */
+export type { LoadedToolStore, StateStats, StoreStepInput } from './types.js';
+export { DEFAULT_THREAD_ID } from './types.js';
+export { createInMemoryStore, DEFAULT_TTL_MS } from './in-memory.js';
+export type { InMemoryStoreOptions } from './in-memory.js';
+export { createContextStore } from './context.js';
+export type { ContextStoreOptions } from './context.js';
+export { completedInvocations, loadedFromMessages } from './messages.js';
+export type { CompletedInvocation, StoredContentView, StoredMessageView, ToolInvocationPartView, ToolInvocationView } from './messages.js';
+export {
+  activatedNames,
+  LOAD_TOOL,
+  loadToolMultiResult,
+  loadToolNotFoundResult,
+  loadToolSingleResult,
+  SEARCH_TOOLS,
+  searchToolsResult,
+} from './meta-results.js';
+export type {
+  LoadToolFailure,
+  LoadToolMultiResult,
+  LoadToolResult,
+  LoadToolSingleSuccess,
+  SearchToolsResult,
+  SearchToolsResultEntry,
+} from './meta-results.js';

@@ -1,0 +1,118 @@
+/**
+ * Minimal structural view of Mastra's stored message format
+ * (`MastraDBMessage`, content format 2) — only what the context store reads —
+ * and the scan that derives the loaded set from it.
+ *
+ * @see r[store.context.messages.format]
+ * @module
+ */
+import { activatedNames } from './meta-results.js';
+
+/** The `toolInvocation` of a `tool-invocation` part. */
+export interface ToolInvocationView {
+  /** `'call'`, `'partial-call'`, `'result'`, or one of Mastra's approval/error states. */
+  state: string;
+  /** Name of the invoked tool. */
+  toolName: string;
+  /** Call id. */
+  toolCallId?: string;
+  /** Arguments. */
+  args?: unknown;
+  /** The tool's output, in state `'result'`. */
+  result?: unknown;
+  /** Set by Mastra alongside state `'result'` when the executor reported a failure. */
+  isError?: boolean;
+}
+
+/** A `tool-invocation` part of a format-2 message. */
+export interface ToolInvocationPartView {
+  /** Always `'tool-invocation'`. */
+  type: 'tool-invocation';
+  /** The invocation. */
+  toolInvocation: ToolInvocationView;
+}
+
+/** Format-2 message content. */
+export interface StoredContentView {
+  /** Always 2. */
+  format: 2;
+  /** The parts, of which the store reads `tool-invocation` ones. */
+  parts: readonly unknown[];
+}
+
+/** One completed meta-tool invocation found in the messages. */
+export interface CompletedInvocation {
+  /** Name of the invoked tool. */
+  toolName: string;
+  /** Its result. */
+  result: unknown;
+}
+
+/** A format-2 message as far as the context store is concerned. */
+export interface StoredMessageView {
+  /** Message id. */
+  id?: string;
+  /** Author role. */
+  role?: string;
+  /** Format-2 content. */
+  content: StoredContentView;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The completed meta-tool invocations of the messages, in message and part
+ * order. Anything malformed or foreign is skipped.
+ *
+ * @see r[store.context.messages.format]
+ * @see r[store.context.messages.malformed]
+ */
+export function* completedInvocations(messages: readonly unknown[]): Generator<CompletedInvocation> {
+  if (!Array.isArray(messages)) return;
+  for (const message of messages) {
+    // 1. A message must be an object with format-2 content holding a parts array.
+    if (!isRecord(message)) continue;
+    const content = own(message, 'content');
+    if (!isRecord(content) || own(content, 'format') !== 2) continue;
+    const parts = own(content, 'parts');
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) {
+      // 2. Only `tool-invocation` parts in state `result`, not flagged as errors.
+      if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
+      const invocation = own(part, 'toolInvocation');
+      if (!isRecord(invocation)) continue;
+      if (own(invocation, 'state') !== 'result' || own(invocation, 'isError') === true) continue;
+      const toolName = own(invocation, 'toolName');
+      if (typeof toolName !== 'string') continue;
+      yield { toolName, result: own(invocation, 'result') };
+    }
+  }
+}
+
+/**
+ * The tools the messages hold as loaded: every known tool named by an
+ * activating result, in order of first activation, without duplicates.
+ *
+ * @see r[store.context.derive]
+ * @see r[store.context.order]
+ * @see r[store.context.known-only]
+ */
+export function loadedFromMessages(
+  messages: readonly unknown[],
+  isKnownTool: (name: string) => boolean,
+  options: { autoLoad: boolean },
+): string[] {
+  const seen = new Set<string>();
+  for (const { toolName, result } of completedInvocations(messages)) {
+    for (const name of activatedNames(toolName, result, options)) {
+      if (!seen.has(name) && isKnownTool(name)) seen.add(name);
+    }
+  }
+  return [...seen];
+}

@@ -1,0 +1,215 @@
+/**
+ * The result shapes of the two meta-tools, exactly as `@mastra/core` 1.71.0
+ * writes them into the conversation, so that threads written by Mastra's
+ * processor are readable by this one and the other way round; and the pure
+ * reader that says which tools a result activated.
+ *
+ * @see r[store.meta-results.shapes]
+ * @module
+ */
+
+/** Name of the search meta-tool. */
+export const SEARCH_TOOLS = 'search_tools';
+/** Name of the load meta-tool. */
+export const LOAD_TOOL = 'load_tool';
+
+/** One hit of a `search_tools` result. */
+export interface SearchToolsResultEntry {
+  /** Canonical tool name (the tool's id, else its catalog key). */
+  name: string;
+  /** Description, cut to 150 characters. */
+  description: string;
+  /** Relevance score, rounded to two decimals. */
+  score: number;
+}
+
+/** What `search_tools` returns. */
+export interface SearchToolsResult {
+  /** The hits, best first; empty when nothing matched. */
+  results: SearchToolsResultEntry[];
+  /** A sentence for the model. */
+  message: string;
+}
+
+/**
+ * `load_tool` called with a single `toolName`, which is now loaded or was
+ * already loaded.
+ */
+export interface LoadToolSingleSuccess {
+  /** Always `true`. */
+  success: true;
+  /** A sentence for the model. */
+  message: string;
+  /** The loaded tool. */
+  toolName: string;
+}
+
+/**
+ * `load_tool` failed: a single `toolName` that is unknown or denied (then
+ * `toolName` names it), or no usable argument at all (then it is absent).
+ */
+export interface LoadToolFailure {
+  /** Always `false`. */
+  success: false;
+  /** A sentence for the model. */
+  message: string;
+  /** The requested name, for the single-name form. */
+  toolName?: string;
+}
+
+/** `load_tool` called with a `toolNames` array. */
+export interface LoadToolMultiResult {
+  /** `true` when no requested name was left unloaded as not found. */
+  success: boolean;
+  /** A sentence for the model. */
+  message: string;
+  /** Number of tools newly loaded by this call. */
+  loadedCount: number;
+  /** Newly loaded tools, absent when none. */
+  loaded?: string[];
+  /** Names not found or denied, absent when none. */
+  notFound?: string[];
+  /** Names that were already loaded, absent when none. */
+  alreadyLoaded?: string[];
+}
+
+/** Any result of `load_tool`. */
+export type LoadToolResult = LoadToolSingleSuccess | LoadToolFailure | LoadToolMultiResult;
+
+/**
+ * Builds the single-name `load_tool` result for a tool that was just loaded
+ * (`alreadyLoaded: false`) or was already loaded (`true`), with Mastra's text.
+ *
+ * @see r[store.meta-results.shapes]
+ */
+export function loadToolSingleResult(toolName: string, alreadyLoaded: boolean): LoadToolSingleSuccess {
+  return {
+    success: true,
+    message: alreadyLoaded
+      ? `Tool "${toolName}" is already loaded and available.`
+      : `Tool "${toolName}" loaded successfully. It will be available on your next turn.`,
+    toolName,
+  };
+}
+
+/**
+ * Builds the single-name `load_tool` result for a name that is unknown or
+ * denied, with Mastra's text (at most three suggestions).
+ *
+ * @see r[store.meta-results.shapes]
+ */
+export function loadToolNotFoundResult(toolName: string, suggestions: readonly string[]): LoadToolFailure {
+  const hint =
+    suggestions.length > 0
+      ? ` Did you mean: ${suggestions.slice(0, 3).join(', ')}?`
+      : ' Use search_tools to find available tools.';
+  return { success: false, message: `Tool "${toolName}" not found.${hint}`, toolName };
+}
+
+/**
+ * Builds the multi-name (`toolNames`) `load_tool` result, with Mastra's text.
+ * Empty lists are left out, as Mastra does.
+ *
+ * @see r[store.meta-results.shapes]
+ */
+export function loadToolMultiResult(outcome: {
+  loaded: readonly string[];
+  alreadyLoaded: readonly string[];
+  notFound: readonly string[];
+}): LoadToolMultiResult {
+  const { loaded, alreadyLoaded, notFound } = outcome;
+  const parts: string[] = [];
+  if (loaded.length > 0) parts.push(`Loaded: ${loaded.join(', ')} — available on your next turn`);
+  if (alreadyLoaded.length > 0) parts.push(`Already loaded: ${alreadyLoaded.join(', ')}`);
+  if (notFound.length > 0) parts.push(`Not found: ${notFound.join(', ')}`);
+  const result: LoadToolMultiResult = {
+    success: notFound.length === 0,
+    message: parts.join(' | '),
+    loadedCount: loaded.length,
+  };
+  if (loaded.length > 0) result.loaded = [...loaded];
+  if (notFound.length > 0) result.notFound = [...notFound];
+  if (alreadyLoaded.length > 0) result.alreadyLoaded = [...alreadyLoaded];
+  return result;
+}
+
+/**
+ * Builds a `search_tools` result with Mastra's text. Under `autoLoad`,
+ * `newlyLoadedCount` says how many hits were not loaded before.
+ *
+ * @see r[store.meta-results.shapes]
+ */
+export function searchToolsResult(
+  query: string,
+  results: readonly SearchToolsResultEntry[],
+  autoLoad: { newlyLoadedCount: number } | false,
+): SearchToolsResult {
+  if (results.length === 0) {
+    return { results: [], message: `No tools found matching "${query}". Try different keywords.` };
+  }
+  const names = results.map((r) => r.name).join(', ');
+  if (autoLoad) {
+    return {
+      results: [...results],
+      message:
+        `Found and loaded ${results.length} tool(s): ${names}. They are available on your next turn — call them directly.` +
+        (autoLoad.newlyLoadedCount < results.length ? ' Some were already loaded.' : ''),
+    };
+  }
+  return {
+    results: [...results],
+    message: `Found ${results.length} tool(s). Use load_tool with an exact toolName or a toolNames array to make them available.`,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function ownValue(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * The tool names a completed meta-tool result activated, in the order the
+ * result lists them (duplicates kept; callers dedupe). Anything that does not
+ * have the expected shape yields no names; this never throws.
+ *
+ * @see r[store.meta-results.load-single]
+ * @see r[store.meta-results.load-multi]
+ * @see r[store.meta-results.search]
+ * @see r[store.meta-results.malformed]
+ */
+export function activatedNames(metaToolName: string, result: unknown, options: { autoLoad: boolean }): string[] {
+  // 1. Only the two meta-tools' results can activate; keys are read as own properties.
+  if (!isRecord(result)) return [];
+  if (metaToolName === LOAD_TOOL) {
+    const names: string[] = [];
+    // 2. Single-name form: `{ success: true, toolName }` (loaded or already loaded).
+    const toolName = ownValue(result, 'toolName');
+    if (ownValue(result, 'success') === true && typeof toolName === 'string') names.push(toolName);
+    // 3. Multi-name form: `loaded` then `alreadyLoaded`, whatever `success` says
+    //    (a partial load reports `success: false` but did load `loaded`).
+    names.push(...stringsOf(ownValue(result, 'loaded')));
+    names.push(...stringsOf(ownValue(result, 'alreadyLoaded')));
+    return names;
+  }
+  if (metaToolName === SEARCH_TOOLS) {
+    // 4. A search result activates its hits only under autoLoad.
+    if (!options.autoLoad) return [];
+    const results = ownValue(result, 'results');
+    if (!Array.isArray(results)) return [];
+    const names: string[] = [];
+    for (const entry of results) {
+      if (!isRecord(entry)) continue;
+      const name = ownValue(entry, 'name');
+      if (typeof name === 'string') names.push(name);
+    }
+    return names;
+  }
+  return [];
+}

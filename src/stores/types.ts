@@ -1,0 +1,76 @@
+/**
+ * The interface every loaded-tool store implements, and what it sees of one
+ * processor step. See `spec/stores.md`.
+ *
+ * @module
+ */
+
+/**
+ * What a store sees of one processor step.
+ *
+ * @see r[store.step.read-once]
+ */
+export interface StoreStepInput {
+  /** Thread id of the request, or `undefined` for an anonymous request. */
+  threadId: string | undefined;
+  /**
+   * The step's conversation messages (Mastra's `MastraDBMessage[]`, content
+   * format 2). Only the context store reads them.
+   */
+  messages: readonly unknown[];
+  /**
+   * Own-key membership test of canonical tool names in THIS request's catalog
+   * (static + request-resolved).
+   */
+  isKnownTool: (name: string) => boolean;
+}
+
+/** What {@link LoadedToolStore.getStateStats} reports. */
+export interface StateStats {
+  /** Number of thread entries held in memory. */
+  threadCount: number;
+  /** Smallest last-access time over those entries, or `null` when there are none. */
+  oldestAccessTime: number | null;
+}
+
+/**
+ * Where the loaded-tool state of a thread lives.
+ *
+ * @see r[store.kinds]
+ */
+export interface LoadedToolStore {
+  /** `'in-memory'` (the default) or `'context'`. */
+  readonly kind: 'in-memory' | 'context';
+  /**
+   * Canonical names of loaded tools for this step, in first-activation order
+   * (no duplicates, only known tools). Call it once per step.
+   */
+  loaded(input: StoreStepInput): string[];
+  /**
+   * Records that these tools were activated in this step (successful
+   * `load_tool`, or `search_tools` under `autoLoad`).
+   */
+  activate(input: StoreStepInput, names: readonly string[]): void;
+  /** Forgets the loaded tools of one thread (default `'default'`). */
+  clearState(threadId?: string): void;
+  /** Forgets the loaded tools of every thread. */
+  clearAllState(): void;
+  /** Counts the thread entries held in memory. */
+  getStateStats(): StateStats;
+  /** Removes the entries idle for longer than the TTL now; returns how many. */
+  cleanupNow(): number;
+  /** Stops the sweep timer, if any. */
+  dispose(): void;
+}
+
+/** The thread key requests without a thread id share. */
+export const DEFAULT_THREAD_ID = 'default';
+
+/**
+ * Whether a step belongs to an anonymous request.
+ *
+ * @see r[store.thread.anonymous]
+ */
+export function isAnonymous(threadId: string | undefined): threadId is undefined | '' {
+  return threadId === undefined || threadId === '';
+}
