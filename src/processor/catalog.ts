@@ -1,0 +1,125 @@
+import { buildSearchIndex, type SearchIndex } from '../scoring/index.js';
+import { entriesOf, isMetaToolName, type ToolEntry } from './names.js';
+
+/** The searchable set of one step: entries in catalog order, lookups, and the search index. */
+export interface StepCatalog<TTool = unknown> {
+  /** Entries in catalog order. */
+  readonly entries: readonly ToolEntry<TTool>[];
+  /** Canonical name → entry. A `Map`, so only registered names resolve. */
+  readonly byName: ReadonlyMap<string, ToolEntry<TTool>>;
+  /** Record key → canonical name, for keys that differ from their tool's canonical name. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** The search index over `entries`. */
+  readonly index: SearchIndex;
+}
+
+/**
+ * Looks a model-supplied name up as a canonical name, else as a record-key alias. Only own
+ * entries resolve: no inherited property name (`constructor`, `__proto__`, …) ever does.
+ *
+ * Implements r[processor.names.alias] and r[processor.names.own-keys].
+ *
+ * @param catalog - the step catalog
+ * @param name - the name as the model gave it
+ */
+export function resolveName<TTool>(catalog: StepCatalog<TTool>, name: string): ToolEntry<TTool> | undefined {
+  const direct = catalog.byName.get(name);
+  if (direct !== undefined) return direct;
+  const canonical = catalog.aliases.get(name);
+  return canonical === undefined ? undefined : catalog.byName.get(canonical);
+}
+
+/** A bounded least-recently-used cache of search indexes keyed by catalog content. */
+export class IndexCache {
+  readonly #max: number;
+  readonly #map = new Map<string, SearchIndex>();
+  /** @param max - how many indexes to keep (at least 1) */
+  constructor(max = 32) {
+    this.#max = Math.max(1, Math.floor(max));
+  }
+  /** How many indexes are cached. */
+  get size(): number {
+    return this.#map.size;
+  }
+  /**
+   * The index for these entries, built once per distinct content.
+   *
+   * Implements r[processor.resolved.index-cache].
+   */
+  indexFor(entries: readonly ToolEntry[]): SearchIndex {
+    // 1. The key is the content only: names and descriptions, in order; never an instance.
+    const key = JSON.stringify(entries.map((e) => [e.name, e.description]));
+    const hit = this.#map.get(key);
+    if (hit !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, hit);
+      return hit;
+    }
+    // 2. Build, insert, evict the least recently used beyond the bound.
+    const index = buildSearchIndex(entries.map((e) => ({ name: e.name, description: e.description })));
+    this.#map.set(key, index);
+    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
+    return index;
+  }
+}
+
+function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex): StepCatalog<TTool> {
+  const byName = new Map<string, ToolEntry<TTool>>();
+  const aliases = new Map<string, string>();
+  for (const entry of entries) byName.set(entry.name, entry);
+  for (const entry of entries) {
+    if (entry.key !== entry.name && !byName.has(entry.key) && !aliases.has(entry.key)) aliases.set(entry.key, entry.name);
+  }
+  return { entries, byName, aliases, index };
+}
+
+/**
+ * Builds the catalog of the constructor's tools.
+ *
+ * @param entries - validated static entries
+ */
+export function staticCatalog<TTool>(entries: readonly ToolEntry<TTool>[]): StepCatalog<TTool> {
+  return makeCatalog(entries, buildSearchIndex(entries.map((e) => ({ name: e.name, description: e.description }))));
+}
+
+/**
+ * The request-resolved tools that become searchable: every entry of the step's tools except
+ * those named (by key or canonical name) like a meta-tool; of two with one canonical name the
+ * first wins.
+ *
+ * @param tools - the step's tools (`args.tools`)
+ */
+export function searchableResolvedEntries<TTool>(tools: Readonly<Record<string, TTool>> | undefined): ToolEntry<TTool>[] {
+  const out: ToolEntry<TTool>[] = [];
+  const seen = new Set<string>();
+  for (const entry of entriesOf(tools ?? {})) {
+    if (isMetaToolName(entry.key) || isMetaToolName(entry.name) || seen.has(entry.name)) continue;
+    seen.add(entry.name);
+    out.push(entry);
+  }
+  return out;
+}
+
+/**
+ * The searchable set for one step under `includeResolvedTools`: static tools not replaced by a
+ * same-named resolved tool, in record order, then the resolved tools in record order.
+ *
+ * Implements r[processor.resolved.searchable] and r[processor.resolved.replace].
+ *
+ * @param base - the static catalog
+ * @param resolved - the request's searchable resolved entries
+ * @param cache - the content-keyed index cache
+ */
+export function catalogWithResolved<TTool>(
+  base: StepCatalog<TTool>,
+  resolved: readonly ToolEntry<TTool>[],
+  cache: IndexCache,
+): StepCatalog<TTool> {
+  // 1. Nothing resolved: the static catalog as is.
+  if (resolved.length === 0) return base;
+  // 2. Resolved names replace static ones for this request only.
+  const replaced = new Set(resolved.map((e) => e.name));
+  const entries = [...base.entries.filter((e) => !replaced.has(e.name)), ...resolved];
+  // 3. Reuse an index only by content; instances come from this request's entries.
+  return makeCatalog(entries, cache.indexFor(entries));
+}

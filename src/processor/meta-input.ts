@@ -1,0 +1,112 @@
+/** Longest accepted `search_tools` query, in characters. */
+export const MAX_QUERY_LENGTH = 1_000;
+/** Longest accepted tool name in `load_tool`, in characters. */
+export const MAX_TOOL_NAME_LENGTH = 256;
+/** Most names accepted by one `load_tool` call (`toolNames` plus `toolName`). */
+export const MAX_TOOL_NAMES = 100;
+/** Longest echo of a model-supplied value inside an error message. */
+const ECHO_LENGTH = 64;
+
+/** A validated input, or an error message for the model. */
+export type InputCheck<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A validated `load_tool` input: the names to load, and which result form to answer with. */
+export interface LoadRequest {
+  /** Requested names, deduplicated, in request order (`toolNames` first, then `toolName`). */
+  names: string[];
+  /** `'list'` when `toolNames` was given (Mastra's array result), else `'single'`. */
+  form: 'single' | 'list';
+}
+
+/**
+ * A short, safe rendering of a model-supplied value for error messages.
+ *
+ * @param value - any value
+ */
+export function echo(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > ECHO_LENGTH ? `${value.slice(0, ECHO_LENGTH)}…` : value);
+  }
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, ECHO_LENGTH)}`;
+}
+
+const isPlainInput = (input: unknown): input is Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input);
+
+function checkName(value: unknown, where: string): string | undefined {
+  if (typeof value !== 'string') return `${where} must be a string, received ${echo(value)}.`;
+  if (value.length === 0) return `${where} must not be empty.`;
+  if (value.length > MAX_TOOL_NAME_LENGTH) {
+    return `${where} must be at most ${MAX_TOOL_NAME_LENGTH} characters, received ${value.length} (${echo(value)}).`;
+  }
+  return undefined;
+}
+
+/**
+ * Validates a `search_tools` input in time linear in the query's length at most.
+ *
+ * Implements r[processor.input.search] and r[processor.input.bounded].
+ *
+ * @param input - the raw input from the model
+ */
+export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
+  // 1. An object with a `query`.
+  if (!isPlainInput(input)) return { ok: false, message: `search_tools expects { query: string }, received ${echo(input)}.` };
+  const query = input.query;
+  // 2. A string, not blank, not longer than the limit.
+  if (typeof query !== 'string') return { ok: false, message: `search_tools: "query" must be a string, received ${echo(query)}.` };
+  if (query.length > MAX_QUERY_LENGTH) {
+    return { ok: false, message: `search_tools: "query" must be at most ${MAX_QUERY_LENGTH} characters, received ${query.length}.` };
+  }
+  if (query.trim().length === 0) return { ok: false, message: 'search_tools: "query" must contain keywords, e.g. "weather".' };
+  return { ok: true, value: { query } };
+}
+
+/**
+ * Validates a `load_tool` input. The array's length is checked before any element, so the time
+ * is bounded by {@link MAX_TOOL_NAMES} names of at most {@link MAX_TOOL_NAME_LENGTH} characters.
+ *
+ * Implements r[processor.input.load] and r[processor.input.bounded].
+ *
+ * @param input - the raw input from the model
+ */
+export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
+  // 1. An object.
+  if (!isPlainInput(input)) {
+    return { ok: false, message: `load_tool expects { toolName?: string, toolNames?: string[] }, received ${echo(input)}.` };
+  }
+  const toolName = input.toolName ?? undefined;
+  const toolNames = input.toolNames ?? undefined;
+  // 2. `toolNames`, when given, is a bounded array of bounded non-empty strings.
+  const names: string[] = [];
+  if (toolNames !== undefined) {
+    if (!Array.isArray(toolNames)) return { ok: false, message: `load_tool: "toolNames" must be an array of strings, received ${echo(toolNames)}.` };
+    if (toolNames.length > MAX_TOOL_NAMES) {
+      return { ok: false, message: `load_tool: "toolNames" may hold at most ${MAX_TOOL_NAMES} names, received ${toolNames.length}. Load fewer tools at once.` };
+    }
+    for (let i = 0; i < toolNames.length; i++) {
+      const problem = checkName(toolNames[i], `load_tool: "toolNames[${i}]"`);
+      if (problem !== undefined) return { ok: false, message: problem };
+      names.push(toolNames[i] as string);
+    }
+  }
+  // 3. `toolName`, when given, is a bounded non-empty string.
+  if (toolName !== undefined) {
+    const problem = checkName(toolName, 'load_tool: "toolName"');
+    if (problem !== undefined) return { ok: false, message: problem };
+    names.push(toolName as string);
+  }
+  // 4. Something to load.
+  if (names.length === 0) {
+    return {
+      ok: false,
+      message:
+        toolNames !== undefined
+          ? 'load_tool: "toolNames" must not be empty. Pass the exact names returned by search_tools.'
+          : 'load_tool: provide "toolName" (a string) or "toolNames" (an array of strings).',
+    };
+  }
+  return { ok: true, value: { names: [...new Set(names)], form: toolNames !== undefined ? 'list' : 'single' } };
+}

@@ -1,0 +1,297 @@
+import type { ProcessInputStepArgs, Processor } from '@mastra/core/processors';
+import type { RequestContext } from '@mastra/core/request-context';
+import { createTool, type Tool } from '@mastra/core/tools';
+import { z } from 'zod';
+import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
+import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
+import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from './catalog.js';
+import { isAllowed } from './filter.js';
+import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from './instructions.js';
+import { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
+import { runLoadTool, runSearchTools, type MetaToolStep } from './meta-tools.js';
+import { assertStaticNames, entriesOf, type ToolEntry } from './names.js';
+import {
+  validateToolSearchOptions,
+  type FilterArgsOf,
+  type FilterOf,
+  type ToolSearchFilterPhase,
+  type ToolSearchOptionsOf,
+  type ToolSearchStorage,
+} from './options.js';
+import { orderStepTools } from './ordering.js';
+import { resolveThreadId } from './thread-id.js';
+
+/** A Mastra tool, as `@mastra/core` 1.71.0's processor types it. */
+export type AnyTool = Tool<any, any, any, any, any, any, any>;
+
+/** Options of {@link ToolSearchProcessor}. */
+export type ToolSearchProcessorOptions = ToolSearchOptionsOf<AnyTool, RequestContext>;
+/** What the `filter` hook receives. */
+export type ToolSearchFilterArgs = FilterArgsOf<AnyTool, RequestContext>;
+/** The `filter` hook. */
+export type ToolSearchFilter = FilterOf<AnyTool, RequestContext>;
+
+/** How many threads the per-thread order memory keeps (least recently used beyond are dropped). */
+const THREAD_MEMORY_SIZE = 1_000;
+
+/**
+ * A drop-in for `@mastra/core` 1.71.0's `ToolSearchProcessor`: gives the model `search_tools`
+ * (and `load_tool` unless `search.autoLoad`) and exposes the tools it loads. See `spec/processor.md`.
+ *
+ * Implements r[processor.identity].
+ */
+export class ToolSearchProcessor implements Processor<'tool-search'> {
+  /** Processor id, as in @mastra/core. */
+  readonly id = 'tool-search' as const;
+  /** Display name, as in @mastra/core. */
+  readonly name = 'Tool Search Processor';
+  /** Description, as in @mastra/core. */
+  readonly description = 'Enables dynamic tool discovery and loading via search';
+
+  readonly #includeResolvedTools: boolean;
+  readonly #injectCatalog: boolean;
+  readonly #topK: number;
+  readonly #minScore: number;
+  readonly #autoLoad: boolean;
+  readonly #filter: ToolSearchFilter | undefined;
+  readonly #store: LoadedToolStore;
+  readonly #static: StepCatalog<AnyTool>;
+  readonly #indexes = new IndexCache(32);
+  /** The loaded names of each thread's latest step, in exposure order (ordering and the resume path). */
+  readonly #lastLoaded = new Map<string, string[]>();
+
+  /**
+   * Validates the options and builds the static catalog.
+   *
+   * Implements r[processor.options.validate], r[processor.options.defaults] and r[processor.store.select].
+   *
+   * @param options - see {@link ToolSearchProcessorOptions}
+   * @throws when an option is invalid, two tools share a canonical name, or a tool is named like a meta-tool
+   */
+  constructor(options: ToolSearchProcessorOptions) {
+    // 1. Validate every option.
+    const valid = validateToolSearchOptions<AnyTool, RequestContext>(options);
+    // 2. Apply defaults.
+    this.#includeResolvedTools = valid.includeResolvedTools ?? false;
+    this.#injectCatalog = valid.injectCatalog ?? false;
+    this.#topK = valid.search?.topK ?? DEFAULT_TOP_K;
+    this.#minScore = valid.search?.minScore ?? DEFAULT_MIN_SCORE;
+    this.#autoLoad = valid.search?.autoLoad ?? false;
+    this.#filter = valid.filter;
+    // 3. Canonical names: unique and not reserved.
+    const entries = entriesOf(valid.tools);
+    assertStaticNames(entries);
+    this.#static = staticCatalog(entries);
+    // 4. The store the `storage` option names.
+    const storage: ToolSearchStorage = valid.storage ?? 'in-memory';
+    this.#store =
+      storage === 'context'
+        ? createContextStore({ autoLoad: this.#autoLoad })
+        : createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, ...(valid.clock ? { clock: valid.clock } : {}) });
+  }
+
+  /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
+  #catalogFor(tools: Record<string, unknown> | undefined): StepCatalog<AnyTool> {
+    if (!this.#includeResolvedTools) return this.#static;
+    return catalogWithResolved(this.#static, searchableResolvedEntries(tools as Record<string, AnyTool> | undefined), this.#indexes);
+  }
+
+  #allowed(requestContext: RequestContext | undefined) {
+    return (entry: ToolEntry<AnyTool>, phase: ToolSearchFilterPhase): Promise<boolean> =>
+      isAllowed(this.#filter, { toolName: entry.name, tool: entry.tool, requestContext, phase });
+  }
+
+  #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
+    return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => catalog.byName.has(name) };
+  }
+
+  /**
+   * Loaded tools that the filter keeps active, in first-activation order, keyed by canonical name
+   * and resolved to this request's instances.
+   *
+   * Implements r[processor.filter.active] and r[processor.resolved.instance].
+   */
+  async #activeLoaded(catalog: StepCatalog<AnyTool>, names: readonly string[], requestContext: RequestContext | undefined) {
+    const allowed = this.#allowed(requestContext);
+    const out: Array<readonly [string, AnyTool]> = [];
+    for (const name of names) {
+      const entry = catalog.byName.get(name);
+      if (entry !== undefined && (await allowed(entry, 'active'))) out.push([entry.name, entry.tool]);
+    }
+    return out;
+  }
+
+  /**
+   * Keeps a thread's loaded tools where they were: names loaded at the thread's previous step keep
+   * their relative order, names new since then follow in the store's first-activation order. The
+   * result is remembered for the next step and for the resume path.
+   *
+   * Implements r[processor.order.stable].
+   *
+   * @param threadId - the request's thread, if any (anonymous requests use the store's order)
+   * @param names - the store's loaded names, in first-activation order
+   */
+  #stableOrder(threadId: string | undefined, names: readonly string[]): string[] {
+    if (threadId === undefined || threadId === '') return [...names];
+    // 1. Previously exposed names that are still loaded, in their previous order.
+    const previous = this.#lastLoaded.get(threadId) ?? [];
+    const current = new Set(names);
+    const kept = previous.filter((n) => current.has(n));
+    // 2. Then the names new since the previous step.
+    const keptSet = new Set(kept);
+    const ordered = [...kept, ...names.filter((n) => !keptSet.has(n))];
+    // 3. Remember, least recently used thread first out.
+    this.#lastLoaded.delete(threadId);
+    this.#lastLoaded.set(threadId, ordered);
+    if (this.#lastLoaded.size > THREAD_MEMORY_SIZE) this.#lastLoaded.delete(this.#lastLoaded.keys().next().value as string);
+    return ordered;
+  }
+
+  /**
+   * Adds the instructions (and catalog), builds the meta-tools, and returns the step's tools:
+   * meta-tools, pass-through tools, then active loaded tools.
+   *
+   * Implements r[processor.tools.meta], r[processor.order.sequence], r[processor.order.stable], r[processor.resolved.pass-through]
+   * and r[processor.instructions.mode].
+   *
+   * @param args - Mastra's step arguments
+   */
+  async processInputStep(args: ProcessInputStepArgs): Promise<{ tools: Record<string, unknown> }> {
+    const requestContext = args.requestContext;
+    // 1. The step's catalog and the store's view of it.
+    const catalog = this.#catalogFor(args.tools);
+    const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
+    const loadedNames = this.#stableOrder(storeInput.threadId, this.#store.loaded(storeInput));
+    const allowed = this.#allowed(requestContext);
+    // 2. Instructions for the mode, and the injected catalog.
+    args.messageList?.addSystem(systemInstruction(this.#autoLoad));
+    if (this.#injectCatalog) {
+      const lines: string[] = [];
+      for (const entry of catalog.entries) if (await allowed(entry, 'search')) lines.push(catalogLine(entry.name, entry.description));
+      const text = catalogInstruction(this.#autoLoad, lines);
+      if (text !== undefined) args.messageList?.addSystem(text);
+    }
+    // 3. The meta-tools, closed over this step.
+    const step: MetaToolStep<AnyTool> = {
+      catalog,
+      allowed,
+      loaded: new Set(loadedNames),
+      activate: (names) => {
+        if (names.length > 0) this.#store.activate(storeInput, names);
+      },
+      topK: this.#topK,
+      minScore: this.#minScore,
+      autoLoad: this.#autoLoad,
+    };
+    const meta: Array<readonly [string, unknown]> = [['search_tools', this.#searchTool(step)]];
+    if (!this.#autoLoad) meta.push(['load_tool', this.#loadTool(step)]);
+    // 4. Pass-through tools: the request's tools unless they are searchable.
+    const passThrough = this.#includeResolvedTools ? [] : Object.entries(args.tools ?? {});
+    // 5. Loaded tools the filter keeps active.
+    const loaded = await this.#activeLoaded(catalog, loadedNames, requestContext);
+    return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
+  }
+
+  #searchTool(step: MetaToolStep<AnyTool>) {
+    return createTool({
+      id: 'search_tools',
+      description: searchToolDescription(this.#autoLoad),
+      inputSchema: z.object({
+        query: z.string().max(MAX_QUERY_LENGTH).describe('Search keywords, e.g. "weather" or "github issue"'),
+      }),
+      outputSchema: z.object({
+        results: z.array(z.object({ name: z.string(), description: z.string(), score: z.number() })),
+        message: z.string(),
+      }),
+      execute: (input: unknown) => runSearchTools(step, input),
+    });
+  }
+
+  #loadTool(step: MetaToolStep<AnyTool>) {
+    return createTool({
+      id: 'load_tool',
+      description: loadToolDescription(),
+      inputSchema: z.object({
+        toolName: z.string().max(MAX_TOOL_NAME_LENGTH).optional().describe('The exact name of one tool to load (from search results)'),
+        toolNames: z
+          .array(z.string().max(MAX_TOOL_NAME_LENGTH))
+          .max(MAX_TOOL_NAMES)
+          .optional()
+          .describe('Exact names of several tools to load in one call (from search results)'),
+      }),
+      outputSchema: z.object({
+        success: z.boolean(),
+        message: z.string(),
+        loadedCount: z.number().optional(),
+        toolName: z.string().optional(),
+        loaded: z.array(z.string()).optional(),
+        notFound: z.array(z.string()).optional(),
+        alreadyLoaded: z.array(z.string()).optional(),
+      }),
+      execute: (input: unknown) => runLoadTool(step, input),
+    });
+  }
+
+  /**
+   * The loaded tools of a request, keyed by canonical name, for Mastra's resume path after a tool
+   * approval (which skips `processInputStep`).
+   *
+   * Implements r[processor.resume.loaded-tools].
+   *
+   * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools
+   */
+  async getLoadedToolsForRequestContext(args?: {
+    requestContext?: RequestContext;
+    stepArgs?: ProcessInputStepArgs;
+    tools?: Record<string, unknown>;
+  }): Promise<Record<string, AnyTool>> {
+    // 1. With a live step: the store's view of that step.
+    const stepArgs = args?.stepArgs;
+    const requestContext = args?.requestContext ?? stepArgs?.requestContext;
+    const catalog = this.#catalogFor(stepArgs?.tools ?? args?.tools);
+    let names: readonly string[];
+    if (stepArgs !== undefined) {
+      names = this.#store.loaded(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog));
+    } else {
+      // 2. Without one: the in-memory store by thread, or the context store's latest step of the thread.
+      const input = this.#storeInput(requestContext, [], catalog);
+      const remembered = input.threadId === undefined ? undefined : this.#lastLoaded.get(input.threadId);
+      names = this.#store.kind === 'context' ? (remembered ?? []).filter((n) => catalog.byName.has(n)) : this.#store.loaded(input);
+    }
+    // 3. Only tools the filter keeps active, resolved to this request's instances.
+    const out: Record<string, AnyTool> = {};
+    for (const [name, tool] of await this.#activeLoaded(catalog, names, requestContext)) {
+      Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+
+  /**
+   * Forgets one thread's loaded tools (default `'default'`). In-memory store only; a no-op for `'context'`.
+   *
+   * Implements r[processor.state.methods].
+   */
+  clearState(threadId?: string): void {
+    this.#store.clearState(threadId);
+  }
+
+  /** Forgets every thread's loaded tools. In-memory store only. @see r[processor.state.methods] */
+  clearAllState(): void {
+    this.#store.clearAllState();
+  }
+
+  /** Thread count and oldest access time of the in-memory store; zeros for `'context'`. @see r[processor.state.methods] */
+  getStateStats(): { threadCount: number; oldestAccessTime: number | null } {
+    return this.#store.getStateStats();
+  }
+
+  /** Runs the TTL cleanup now; returns how many threads were removed. @see r[processor.state.methods] */
+  cleanupNow(): number {
+    return this.#store.cleanupNow();
+  }
+
+  /** Stops the in-memory store's sweep timer (an addition to @mastra/core 1.71.0). */
+  dispose(): void {
+    this.#store.dispose();
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { assertStaticNames, canonicalName, entriesOf } from '../../src/processor/names.js';
+import { orderStepTools } from '../../src/processor/ordering.js';
+
+describe('canonical names', () => {
+  it('[processor.names.canonical] the id when it is a non-empty string, else the record key', () => {
+    expect(canonicalName('weather', { id: 'get_weather' })).toBe('get_weather');
+    expect(canonicalName('weather', { id: '' })).toBe('weather');
+    expect(canonicalName('weather', { id: 7 })).toBe('weather');
+    expect(canonicalName('weather', {})).toBe('weather');
+    expect(canonicalName('weather', null)).toBe('weather');
+    expect(entriesOf({ k: { id: 'x', description: 'd' }, j: {} }).map((e) => [e.key, e.name, e.description])).toEqual([
+      ['k', 'x', 'd'],
+      ['j', 'j', ''],
+    ]);
+  });
+
+  it('[processor.names.duplicate] two tools with one canonical name name both keys', () => {
+    const entries = entriesOf({ a: { id: 'same' }, b: { id: 'same' } });
+    expect(() => assertStaticNames(entries)).toThrow(/keys "a" and "b" both have the canonical name "same"/);
+    expect(() => assertStaticNames(entriesOf({ same: {}, b: { id: 'same' } }))).toThrow(/"same"/);
+  });
+
+  it('[processor.names.reserved] a tool named like a meta-tool is rejected', () => {
+    expect(() => assertStaticNames(entriesOf({ search_tools: {} }))).toThrow(/reserved for the search_tools meta-tool/);
+    expect(() => assertStaticNames(entriesOf({ x: { id: 'load_tool' } }))).toThrow(/"tools\.x".*reserved/);
+    expect(() => assertStaticNames(entriesOf({ load: { id: 'loader' } }))).not.toThrow();
+  });
+});
+
+describe('ordering', () => {
+  it('[processor.order.sequence] meta-tools, then pass-through in given order, then loaded in activation order', () => {
+    const out = orderStepTools(
+      [['search_tools', 1], ['load_tool', 2]],
+      [['z', 3], ['a', 4], ['search_tools', 99]],
+      [['m', 5], ['b', 6]],
+    );
+    expect(Object.keys(out)).toEqual(['search_tools', 'load_tool', 'z', 'a', 'm', 'b']);
+    expect(out.search_tools).toBe(1);
+  });
+
+  it('[processor.order.unique] a loaded key that is also a pass-through key keeps the pass-through slot and instance', () => {
+    const out = orderStepTools([['search_tools', 0]], [['a', 1], ['b', 2]], [['c', 3], ['a', 9]]);
+    expect(Object.keys(out)).toEqual(['search_tools', 'a', 'b', 'c']);
+    expect(out.a).toBe(1);
+  });
+
+  it('[processor.order.unique] [processor.names.own-keys] __proto__ is an own key, not the prototype', () => {
+    const out = orderStepTools([['search_tools', 0]], [], [['__proto__', 7]]);
+    expect(Object.keys(out)).toEqual(['search_tools', '__proto__']);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe(7);
+  });
+});

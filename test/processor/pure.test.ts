@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowed } from '../../src/processor/filter.js';
+import { catalogInstruction, catalogLine, systemInstruction } from '../../src/processor/instructions.js';
+import { resolveThreadId } from '../../src/processor/thread-id.js';
+
+const args = { toolName: 't', tool: {}, phase: 'search' as const };
+
+describe('filter verdicts', () => {
+  it('[processor.filter.allow-only-true] only true (returned or resolved) allows', async () => {
+    expect(await isAllowed(undefined, args)).toBe(true);
+    expect(await isAllowed(() => true, args)).toBe(true);
+    expect(await isAllowed(async () => true, args)).toBe(true);
+    for (const verdict of [false, 1, 'yes', {}, [], null, undefined, 'true']) {
+      expect(await isAllowed(() => verdict as boolean, args)).toBe(false);
+      expect(await isAllowed(async () => verdict as boolean, args)).toBe(false);
+    }
+  });
+
+  it('[processor.filter.allow-only-true] a throw or a rejection denies', async () => {
+    expect(
+      await isAllowed(() => {
+        throw new Error('policy down');
+      }, args),
+    ).toBe(false);
+    expect(await isAllowed(() => Promise.reject(new Error('nope')), args)).toBe(false);
+  });
+});
+
+describe('thread id', () => {
+  const ctx = (entries: Record<string, unknown>) => ({ get: (k: string) => entries[k] });
+  it('[processor.thread.resolve] mastra__threadId first, else MastraMemory.thread.id, else none', () => {
+    expect(resolveThreadId(ctx({ mastra__threadId: 't1', MastraMemory: { thread: { id: 't2' } } }))).toBe('t1');
+    expect(resolveThreadId(ctx({ MastraMemory: { thread: { id: 't2' }, resourceId: 'r' } }))).toBe('t2');
+    expect(resolveThreadId(ctx({ mastra__threadId: '', MastraMemory: { thread: { id: 't2' } } }))).toBe('t2');
+    expect(resolveThreadId(ctx({}))).toBeUndefined();
+    expect(resolveThreadId(undefined)).toBeUndefined();
+  });
+
+  it('[processor.thread.resolve] a malformed memory context counts as no thread', () => {
+    for (const memory of ['x', 1, { thread: 'x' }, { thread: { id: 5 } }, { thread: null }, { thread: { id: '' } }]) {
+      expect(resolveThreadId(ctx({ MastraMemory: memory }))).toBeUndefined();
+    }
+    expect(resolveThreadId(ctx({ mastra__threadId: 42 }))).toBeUndefined();
+    expect(
+      resolveThreadId({
+        get: () => {
+          throw new Error('boom');
+        },
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('instructions', () => {
+  it('[processor.instructions.mode] explicit mode says search, then load by exact name, then call next turn', () => {
+    const text = systemInstruction(false);
+    expect(text).toMatch(/search_tools/);
+    expect(text).toMatch(/load_tool/);
+    expect(text).toMatch(/exact name/);
+    expect(text).toMatch(/only after it is loaded/);
+    expect(text).toMatch(/next turn/);
+  });
+
+  it('[processor.instructions.mode] autoLoad mode says results are loaded at once and there is no load step', () => {
+    const text = systemInstruction(true);
+    expect(text).toMatch(/search_tools/);
+    expect(text).not.toMatch(/load_tool/);
+    expect(text).toMatch(/loaded at once/);
+    expect(text).toMatch(/no separate load step/);
+    expect(text).toMatch(/next turn/);
+  });
+
+  it('[processor.catalog.inject] one line per tool, descriptions cut to 150 characters, none when empty', () => {
+    expect(catalogLine('a', 'short')).toBe('- `a`: short');
+    expect(catalogLine('a', '')).toBe('- `a`');
+    const long = catalogLine('a', 'x'.repeat(200));
+    expect(long).toBe(`- \`a\`: ${'x'.repeat(147)}...`);
+    expect(catalogInstruction(false, [])).toBeUndefined();
+    expect(catalogInstruction(false, ['- `a`'])).toMatch(/load_tool[\s\S]*Available tools:\n- `a`$/);
+    expect(catalogInstruction(true, ['- `a`'])).toMatch(/search_tools[\s\S]*Available tools:\n- `a`$/);
+  });
+});
