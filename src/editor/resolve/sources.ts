@@ -1,0 +1,255 @@
+/**
+ * Resolution of each tool source, one function per source.
+ *
+ * Every function returns `[id, tool]` pairs in contribution order plus
+ * diagnostics, and never throws because of a failing source.
+ *
+ * @module
+ */
+import type { ResolutionDiagnostic } from '../diagnostics.js';
+import type { StoredToolProviderConfig, ToolSelection, ToolSourceReference } from '../config/schema.js';
+import {
+  lookup,
+  type IntegrationToolProvider,
+  type Lookup,
+  type McpClientConfigLike,
+  type McpToolLoader,
+  type ProviderRequest,
+  type ToolProviderV1,
+} from '../sources.js';
+import { withDescription, type ToolLike } from '../tool-like.js';
+import { selectMcpTools } from './mcp-selection.js';
+
+/** Tools contributed by one source, in order, and the diagnostics met. */
+export interface SourceContribution {
+  /** `[id, tool]` pairs in contribution order. */
+  tools: [string, ToolLike][];
+  /** Problems met. */
+  diagnostics: ResolutionDiagnostic[];
+}
+
+function describe(tool: ToolLike, description: string | undefined): ToolLike {
+  return description === undefined || description === '' ? tool : withDescription(tool, description);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Registered tools: each key of the `tools` field is looked up in the registry.
+ *
+ * Implements r[editor.registered.lookup] and r[editor.descriptions.registered]:
+ * 1. For each key in order, look the tool up.
+ * 2. Not found (or the lookup throws): `registered-tool-missing`, skip.
+ * 3. With a non-empty description, contribute a described copy; else the tool itself.
+ */
+export async function resolveRegisteredTools(
+  selection: ToolSelection | undefined,
+  registry: Lookup<ToolLike> | undefined,
+): Promise<SourceContribution> {
+  const out: SourceContribution = { tools: [], diagnostics: [] };
+  if (selection === undefined) return out;
+  for (const [id, entry] of Object.entries(selection)) {
+    // 1. Look up.
+    let tool: ToolLike | undefined;
+    let cause: unknown;
+    try {
+      tool = await lookup(registry, id);
+    } catch (error) {
+      cause = error;
+    }
+    // 2. Missing.
+    if (tool === undefined) {
+      out.diagnostics.push({
+        code: 'registered-tool-missing',
+        source: 'registered',
+        toolId: id,
+        message: `Tool "${id}" is selected in the stored agent but is not in the tool registry${cause === undefined ? '' : ` (${errorText(cause)})`}; register it or remove it from "tools"`,
+        ...(cause === undefined ? {} : { cause }),
+      });
+      continue;
+    }
+    // 3. Description.
+    out.tools.push([id, describe(tool, entry.description)]);
+  }
+  return out;
+}
+
+/**
+ * MCP tools of every referenced stored client.
+ *
+ * Implements r[editor.mcp.omitted-tools], r[editor.mcp.client-missing],
+ * r[editor.mcp.auth-token] and r[editor.failure.isolated]:
+ * 1. A reference without `tools` contributes nothing; its client is not loaded.
+ * 2. Look the stored client up; unknown → `mcp-client-not-found`; throwing → `mcp-client-lookup-failed`.
+ * 3. Without a loader → `mcp-loader-missing`.
+ * 4. Load the client's servers with the caller's token (when any); a throwing
+ *    loader → `mcp-load-failed`; the loader's own diagnostics are kept.
+ * 5. Select, namespace and describe (see `selectMcpTools`).
+ * Clients load concurrently; contributions are concatenated in reference order.
+ */
+export async function resolveMcpTools(
+  references: Readonly<Record<string, ToolSourceReference>> | undefined,
+  clients: Lookup<McpClientConfigLike> | undefined,
+  loader: McpToolLoader | undefined,
+  authToken: string | undefined,
+): Promise<SourceContribution> {
+  if (references === undefined) return { tools: [], diagnostics: [] };
+  const perClient = await Promise.all(
+    Object.entries(references).map(async ([clientId, reference]): Promise<SourceContribution> => {
+      const diagnostics: ResolutionDiagnostic[] = [];
+      const fail = (code: string, message: string, cause?: unknown): SourceContribution => ({
+        tools: [],
+        diagnostics: [...diagnostics, { code, source: 'mcp', clientId, message, ...(cause === undefined ? {} : { cause }) }],
+      });
+      // 1. Nothing selected.
+      const agentTools = reference.tools;
+      if (agentTools === undefined) return { tools: [], diagnostics };
+      // 2. Stored client.
+      let client: McpClientConfigLike | undefined;
+      try {
+        client = await lookup(clients, clientId);
+      } catch (error) {
+        return fail('mcp-client-lookup-failed', `Reading stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
+      }
+      if (client === undefined) {
+        return fail('mcp-client-not-found', `Stored MCP client "${clientId}" is referenced in "mcpClients" but does not exist; create it or remove the reference`);
+      }
+      // 3. Loader.
+      if (loader === undefined) {
+        return fail('mcp-loader-missing', `Tools of stored MCP client "${clientId}" are selected but no MCP loader was given; pass "mcpLoader"`);
+      }
+      // 4. Load with the caller's token.
+      let loaded;
+      try {
+        loaded = await loader.loadServerTools({ ...client, id: clientId }, authToken === undefined ? {} : { authToken });
+      } catch (error) {
+        return fail('mcp-load-failed', `Loading the tools of stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
+      }
+      diagnostics.push(...loaded.diagnostics);
+      // 5. Select.
+      const selection = selectMcpTools(clientId, client, loaded.servers, agentTools);
+      return { tools: selection.tools, diagnostics: [...diagnostics, ...selection.diagnostics] };
+    }),
+  );
+  return { tools: perClient.flatMap((c) => c.tools), diagnostics: perClient.flatMap((c) => c.diagnostics) };
+}
+
+/**
+ * Legacy integration tools.
+ *
+ * Implements r[editor.integration.selection], r[editor.descriptions.integration]
+ * and r[editor.failure.isolated]:
+ * 1. A reference without `tools` contributes nothing.
+ * 2. Unknown provider → `integration-provider-missing`.
+ * 3. `{}` selects every id from `listToolIds`; otherwise the keys, in order.
+ * 4. Resolve them; a throw → `integration-failed`.
+ * 5. Apply non-empty descriptions of the selection to the returned tools.
+ */
+export async function resolveIntegrationTools(
+  references: Readonly<Record<string, ToolSourceReference>> | undefined,
+  providers: Lookup<IntegrationToolProvider> | undefined,
+  request: ProviderRequest,
+): Promise<SourceContribution> {
+  if (references === undefined) return { tools: [], diagnostics: [] };
+  const perProvider = await Promise.all(
+    Object.entries(references).map(async ([providerId, reference]): Promise<SourceContribution> => {
+      // 1. Nothing selected.
+      const selection = reference.tools;
+      if (selection === undefined) return { tools: [], diagnostics: [] };
+      try {
+        // 2. Provider.
+        const provider = await lookup(providers, providerId);
+        if (provider === undefined) {
+          return {
+            tools: [],
+            diagnostics: [{
+              code: 'integration-provider-missing',
+              source: 'integration',
+              providerId,
+              message: `Integration provider "${providerId}" is referenced in "integrationTools" but is not registered; register it or remove the reference`,
+            }],
+          };
+        }
+        // 3. Which ids.
+        const wanted = Object.keys(selection);
+        const ids = wanted.length === 0 ? await provider.listToolIds(request) : wanted;
+        // 4. Resolve.
+        const tools = await provider.resolveTools(ids, selection, request);
+        // 5. Descriptions.
+        return {
+          tools: Object.entries(tools).map(([id, tool]) => [id, describe(tool, Object.hasOwn(selection, id) ? selection[id]?.description : undefined)]),
+          diagnostics: [],
+        };
+      } catch (error) {
+        return {
+          tools: [],
+          diagnostics: [{
+            code: 'integration-failed',
+            source: 'integration',
+            providerId,
+            message: `Integration provider "${providerId}" failed: ${errorText(error)}`,
+            cause: error,
+          }],
+        };
+      }
+    }),
+  );
+  return { tools: perProvider.flatMap((c) => c.tools), diagnostics: perProvider.flatMap((c) => c.diagnostics) };
+}
+
+/**
+ * V1 tool-provider tools.
+ *
+ * Implements r[editor.providers.resolve], r[editor.descriptions.integration] and
+ * r[editor.failure.isolated]:
+ * 1. For each provider id in order, look the provider up; unknown → `tool-provider-missing`.
+ * 2. Resolve its tools from its stored configuration; a throw → `tool-provider-failed`.
+ * 3. Apply non-empty descriptions of `config.tools` to returned tools with the same id.
+ */
+export async function resolveToolProviderTools(
+  configs: Readonly<Record<string, StoredToolProviderConfig>> | undefined,
+  providers: Lookup<ToolProviderV1> | undefined,
+  request: ProviderRequest,
+): Promise<SourceContribution> {
+  if (configs === undefined) return { tools: [], diagnostics: [] };
+  const perProvider = await Promise.all(
+    Object.entries(configs).map(async ([providerId, config]): Promise<SourceContribution> => {
+      try {
+        // 1. Provider.
+        const provider = await lookup(providers, providerId);
+        if (provider === undefined) {
+          return {
+            tools: [],
+            diagnostics: [{
+              code: 'tool-provider-missing',
+              source: 'tool-provider',
+              providerId,
+              message: `Tool provider "${providerId}" is referenced in "toolProviders" but is not registered in the editor; register it or remove the reference`,
+            }],
+          };
+        }
+        // 2. Resolve.
+        const tools = await provider.resolveTools(config, request);
+        // 3. Descriptions.
+        return {
+          tools: Object.entries(tools).map(([id, tool]) => [id, describe(tool, Object.hasOwn(config.tools, id) ? config.tools[id]?.description : undefined)]),
+          diagnostics: [],
+        };
+      } catch (error) {
+        return {
+          tools: [],
+          diagnostics: [{
+            code: 'tool-provider-failed',
+            source: 'tool-provider',
+            providerId,
+            message: `Tool provider "${providerId}" failed: ${errorText(error)}`,
+            cause: error,
+          }],
+        };
+      }
+    }),
+  );
+  return { tools: perProvider.flatMap((c) => c.tools), diagnostics: perProvider.flatMap((c) => c.diagnostics) };
+}

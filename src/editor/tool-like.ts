@@ -1,0 +1,49 @@
+/**
+ * The structural tool shape the pure editor core works with.
+ *
+ * The core never imports `@mastra/*`: a Mastra `Tool`, an MCP tool from
+ * `@mastra/mcp` or a plain object all fit this shape.
+ *
+ * @module
+ */
+
+/**
+ * Any tool: an object with an optional `id` and `description` and whatever else
+ * its runtime needs (`execute`, schemas, …). The resolver never reads anything
+ * but `description`. There is no index signature, so class instances such as
+ * Mastra's `Tool` are assignable.
+ */
+export interface ToolLike {
+  /** The tool's own id, when it has one. The resolver keys tools by their configured id instead. */
+  id?: string;
+  /** What the model sees about the tool. */
+  description?: string;
+}
+
+/**
+ * Returns a copy of `tool` whose `description` is `description`, leaving `tool`
+ * untouched.
+ *
+ * The copy has the same prototype as `tool` and a copy of every own property
+ * (enumerable or not, getters kept as getters), so a class instance such as
+ * Mastra's `Tool` keeps its methods, `instanceof` and its own `execute`. Only
+ * `description` differs, redefined as a plain writable own data property.
+ *
+ * Implements r[editor.descriptions.copy].
+ */
+export function withDescription<T extends ToolLike>(tool: T, description: string): T {
+  // 1. Create an object with the original's prototype.
+  const copy = Object.create(Object.getPrototypeOf(tool) as object | null) as T;
+  // 2. Copy every own property descriptor (string and symbol keys) but `description`,
+  //    which may be non-configurable on the original.
+  const { description: _old, ...descriptors } = Object.getOwnPropertyDescriptors(tool);
+  Object.defineProperties(copy, descriptors);
+  // 3. Define `description` on the copy only.
+  Object.defineProperty(copy, 'description', {
+    value: description,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+  return copy;
+}
