@@ -58,12 +58,14 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
     if (entry === undefined) continue;
     if (!(await step.allowed(entry, 'search'))) continue;
     if (step.autoLoad && !(await step.allowed(entry, 'load'))) continue;
-    hits.push({ name: candidate.name, description: candidate.description, score: Math.round(candidate.score * 100) / 100 });
+    // The scorer's score is reported unchanged: it is the score compared with minScore.
+    hits.push({ name: candidate.name, description: candidate.description, score: candidate.score });
   }
   if (!step.autoLoad) return searchToolsResult(query, hits, false);
-  // 4. autoLoad: activate the hits not loaded yet.
+  // 4. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
+  //    and the ones not loaded yet are counted as newly loaded.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
-  step.activate(newlyLoaded);
+  step.activate(hits.map((h) => h.name));
   for (const name of newlyLoaded) step.loaded.add(name);
   return searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length });
 }
@@ -116,8 +118,8 @@ export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unkno
     handled.add(entry.name);
     (step.loaded.has(entry.name) ? alreadyLoaded : loaded).push(entry.name);
   }
-  // 3. Activate the newly loaded names.
-  step.activate(loaded);
+  // 3. Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
+  step.activate([...loaded, ...alreadyLoaded]);
   for (const name of loaded) step.loaded.add(name);
   // 4. Answer in the form the model asked in.
   if (form === 'list') return loadToolMultiResult({ loaded, alreadyLoaded, notFound });

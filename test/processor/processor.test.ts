@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../../src/scoring/index.js';
+import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K, buildSearchIndex, rankCandidates } from '../../src/scoring/index.js';
 import { ToolSearchProcessor, type ToolSearchFilterArgs } from '../../src/index.js';
 import { systemInstruction } from '../../src/processor/instructions.js';
 import { Conversation, makeTool, requestContext } from './support/harness.js';
@@ -212,7 +212,7 @@ describe('meta-tools and results', () => {
     }
   });
 
-  it('[processor.search.results] Mastra shape, at most topK, scores in [0, 1] rounded to two decimals', async () => {
+  it('[processor.search.results] Mastra shape, at most topK, scores in [0, 1] exactly as the scorer compared them', async () => {
     const c = new Conversation(new ToolSearchProcessor({ tools: catalog(), search: { topK: 2 } }), requestContext('t'));
     await c.step();
     const r = (await c.call('search_tools', { query: 'repository issue pull' })) as Any;
@@ -223,8 +223,10 @@ describe('meta-tools and results', () => {
       expect(Object.keys(h).sort()).toEqual(['description', 'name', 'score']);
       expect(h.score).toBeGreaterThanOrEqual(0);
       expect(h.score).toBeLessThanOrEqual(1);
-      expect(Math.round(h.score * 100) / 100).toBe(h.score);
     }
+    const docs = Object.entries(catalog()).map(([key, tool]) => ({ name: tool.id ?? key, description: tool.description ?? '' }));
+    const ranked = rankCandidates(buildSearchIndex(docs), 'repository issue pull', { minScore: DEFAULT_MIN_SCORE }).slice(0, 2);
+    expect(r.results.map((h: Any) => [h.name, h.score])).toEqual(ranked.map((h) => [h.name, h.score]));
     expect(r.message).toMatch(/Use load_tool/);
     expect(await c.call('search_tools', { query: 'zzzqqq' })).toEqual({ results: [], message: 'No tools found matching "zzzqqq". Try different keywords.' });
   });
@@ -304,6 +306,25 @@ describe('system messages and state', () => {
     expect(s.systems[1]).not.toMatch(/send_email/);
     const none = new Conversation(new ToolSearchProcessor({ tools: catalog(), injectCatalog: true, filter: () => false }), requestContext('t'));
     expect((await none.step()).systems).toHaveLength(1);
+  });
+
+  it('[processor.load.results] [processor.search.autoload] an already-loaded confirmation re-activates a tool whose thread expired mid-step', async () => {
+    for (const autoLoad of [false, true]) {
+      let now = 0;
+      const p = new ToolSearchProcessor({ tools: catalog(), ttl: 1000, clock: () => now, search: { autoLoad, topK: 1 } });
+      const c = new Conversation(p, requestContext('t'));
+      await c.step();
+      if (autoLoad) await c.call('search_tools', { query: 'weather' });
+      else await c.call('load_tool', { toolName: 'get_weather' });
+      now = 500;
+      expect((await c.step()).keys).toContain('get_weather');
+      // The thread idles past its TTL while this step is still running; the model confirms the tool.
+      now = 2000;
+      const r = (await (autoLoad ? c.call('search_tools', { query: 'weather' }) : c.call('load_tool', { toolName: 'get_weather' }))) as Any;
+      expect(autoLoad ? r.message : r.message).toMatch(/already loaded/i);
+      now = 2100;
+      expect((await c.step()).keys).toContain('get_weather');
+    }
   });
 
   it('[processor.state.methods] act on the in-memory store, and are no-ops for the context store', async () => {
