@@ -1,12 +1,13 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseCitations, parseRules, repoRoot, testCitations, type Citation } from './support/spec-rules.js';
+import { caseCitations, parseDepartures, parseRules, repoRoot, testCitations, type Citation } from './support/spec-rules.js';
 
 const { rules, malformed } = parseRules();
 const tests = testCitations();
 const cases = caseCitations();
 const known = new Set(rules.map((r) => r.id));
+const departures = parseDepartures();
 
 describe('traceability', () => {
   it('every rule marker is well formed', () => {
@@ -35,6 +36,11 @@ describe('traceability', () => {
     const cited = new Set(tests.map((c) => c.id));
     const uncited = rules.filter((r) => !cited.has(r.id)).map((r) => `${r.id} (${r.file}:${r.line})`);
     expect(uncited).toEqual([]);
+  });
+
+  it('spec/README.md lists exactly the rules that carry an "Unlike" note', () => {
+    const table = new Set([...readFileSync(join(repoRoot, 'spec', 'README.md'), 'utf8').matchAll(/^\| \[`([^`]+)`\]/gm)].map((m) => m[1]!));
+    expect([...table].sort()).toEqual([...new Set(departures.map((d) => d.id))].sort());
   });
 
   it('writes docs/traceability.md', () => {

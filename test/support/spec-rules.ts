@@ -67,6 +67,29 @@ export function parseRules(): { rules: RuleDefinition[]; malformed: string[] } {
   return { rules, malformed };
 }
 
+/** A rule that carries a `> Unlike @mastra/…` note: a deliberate departure. */
+export interface Departure {
+  id: string;
+  file: string;
+  line: number;
+}
+
+/** Every `> Unlike …` note, attributed to the rule whose paragraph it follows. */
+export function parseDepartures(): Departure[] {
+  const out: Departure[] = [];
+  for (const file of specFiles()) {
+    let current: string | undefined;
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        const m = RULE_LINE.exec(text.trim());
+        if (m) current = m[1]!;
+        else if (/^> Unlike @mastra\//.test(text) && current !== undefined) out.push({ id: current, file: relative(repoRoot, file), line: i + 1 });
+      });
+  }
+  return out;
+}
+
 /**
  * Test titles cite rules by starting with one or more `[rule.id]` groups:
  * `it('[search.rank.tie-break] equal scores keep catalog order', …)`.
