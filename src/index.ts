@@ -15,6 +15,10 @@ export {
 } from './processor/index.js';
 export type {
   AnyTool,
+  FilterArgsOf,
+  FilterOf,
+  OptionFunction,
+  ToolSearchOptionsOf,
   ToolSearchFilter,
   ToolSearchFilterArgs,
   ToolSearchFilterPhase,

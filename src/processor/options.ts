@@ -63,7 +63,10 @@ const toolSchema = z.custom<object>((value) => {
   return true;
 });
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function');
+/** Any function: the schema's type for the `filter` and `clock` options, checked only for being callable. */
+export type OptionFunction = (...args: never[]) => unknown;
+
+const fn = z.custom<OptionFunction>((value) => typeof value === 'function');
 
 /**
  * The zod schema `ToolSearchProcessor` validates its options with.
