@@ -1,13 +1,12 @@
 import type { ProcessInputStepArgs, Processor } from '@mastra/core/processors';
 import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
-import { z } from 'zod';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
 import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
 import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from './catalog.js';
 import { isAllowed } from './filter.js';
 import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from './instructions.js';
-import { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
+import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from './meta-schemas.js';
 import { runLoadTool, runSearchTools, type MetaToolStep } from './meta-tools.js';
 import { assertStaticNames, entriesOf, type ToolEntry } from './names.js';
 import {
@@ -192,42 +191,24 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
   }
 
+  /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>) {
     return createTool({
       id: 'search_tools',
       description: searchToolDescription(this.#autoLoad),
-      inputSchema: z.object({
-        query: z.string().max(MAX_QUERY_LENGTH).describe('Search keywords, e.g. "weather" or "github issue"'),
-      }),
-      outputSchema: z.object({
-        results: z.array(z.object({ name: z.string(), description: z.string(), score: z.number() })),
-        message: z.string(),
-      }),
+      inputSchema: searchToolsInputSchema,
+      outputSchema: searchToolsOutputSchema,
       execute: (input: unknown) => runSearchTools(step, input),
     });
   }
 
+  /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>) {
     return createTool({
       id: 'load_tool',
       description: loadToolDescription(),
-      inputSchema: z.object({
-        toolName: z.string().max(MAX_TOOL_NAME_LENGTH).optional().describe('The exact name of one tool to load (from search results)'),
-        toolNames: z
-          .array(z.string().max(MAX_TOOL_NAME_LENGTH))
-          .max(MAX_TOOL_NAMES)
-          .optional()
-          .describe('Exact names of several tools to load in one call (from search results)'),
-      }),
-      outputSchema: z.object({
-        success: z.boolean(),
-        message: z.string(),
-        loadedCount: z.number().optional(),
-        toolName: z.string().optional(),
-        loaded: z.array(z.string()).optional(),
-        notFound: z.array(z.string()).optional(),
-        alreadyLoaded: z.array(z.string()).optional(),
-      }),
+      inputSchema: loadToolInputSchema,
+      outputSchema: loadToolOutputSchema,
       execute: (input: unknown) => runLoadTool(step, input),
     });
   }

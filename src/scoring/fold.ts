@@ -4,6 +4,9 @@
  * @see r[search.tokenize.fold]
  */
 
+/** Text made only of ASCII characters, on which the whole fold is lower-casing. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Lone surrogates: UTF-16 code units that do not form a code point. */
 const LONE_SURROGATE = /\p{Cs}/gu;
 
@@ -40,6 +43,10 @@ function decompose(text: string): string {
  * Implements r[search.tokenize.fold].
  */
 export function fold(text: string): string {
+  // Fast path: ASCII has no surrogates, iota subscripts or combining marks,
+  // NFKD and NFC leave it unchanged, and its case mappings stay in ASCII, so
+  // steps 1–5 amount to lower-casing.
+  if (ASCII.test(text)) return text.toLowerCase();
   // 1. Lone surrogates become spaces.
   const wellFormed = replaceLoneSurrogates(text);
   // 2–3. Decompose and strip marks on cased letters.

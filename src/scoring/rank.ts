@@ -10,7 +10,6 @@ import { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './paramete
 import { ToolIndex, type Postings } from './search-index.js';
 import { tokenizeQuery } from './tokenize.js';
 import { dice, trigramsOf } from './trigrams.js';
-import { truncateDescription } from './truncate.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex, SearchOptions } from './types.js';
 
 const SCALE = 10 ** SCORING_PARAMETERS.scoreDecimals;
@@ -117,7 +116,7 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
  */
 export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
   const minScore = resolveMinScore(options.minScore);
-  const { tools } = asToolIndex(index);
+  const { tools, descriptions } = asToolIndex(index);
   const { stats } = options;
   // 1. The scored query terms; none → no results.
   const terms = selectQueryTerms(index, query, stats);
@@ -143,10 +142,8 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
   }
   // 5. Score descending, then catalog order.
   ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
-  return ranked.map(({ slot, score }) => {
-    const tool = tools[slot]!;
-    return { name: tool.name, description: truncateDescription(tool.description), score };
-  });
+  // 6. Each result carries the description cut when the index was built.
+  return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
 }
 
 /**

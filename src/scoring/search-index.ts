@@ -4,8 +4,9 @@
  * @see r[search.index.build]
  */
 import { SCORING_PARAMETERS } from './parameters.js';
-import { tokenize } from './tokenize.js';
+import { memoisedTokenizer, type DocumentTokenizer } from './tokenize.js';
 import { trigramsOf } from './trigrams.js';
+import { truncateDescription } from './truncate.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
 /** The tools that contain one term, in catalog order, with the term's strength in each. */
@@ -23,6 +24,11 @@ export class ToolIndex implements SearchIndex {
   constructor(
     /** Tools in catalog order; a slot is an index into this array. */
     readonly tools: readonly SearchDocument[],
+    /**
+     * `descriptions[slot]` is the description a result for that tool carries
+     * (r[search.result.truncate]), cut once here rather than at every query.
+     */
+    readonly descriptions: readonly string[],
     /** Term → its postings. A `Map`, so `__proto__` is an ordinary term. */
     readonly postings: ReadonlyMap<string, Postings>,
     /** Trigram → the index terms (of 4 to 32 code points) that contain it. */
@@ -37,10 +43,16 @@ export class ToolIndex implements SearchIndex {
   }
 }
 
-function countTerms(text: string): Map<string, number> {
+function countTerms(text: string, tokenize: DocumentTokenizer): Map<string, number> {
   const counts = new Map<string, number>();
   for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
   return counts;
+}
+
+function codePointLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
 }
 
 function total(counts: Map<string, number>): number {
@@ -81,14 +93,17 @@ export function resolveCatalog(docs: readonly SearchDocument[]): SearchDocument[
  * linear in the catalog's text.
  *
  * Implements r[search.index.build], r[search.index.duplicate-names],
- * r[search.score.field-weight], r[search.score.saturation], r[search.score.idf].
+ * r[search.score.field-weight], r[search.score.saturation], r[search.score.idf]
+ * and (once per tool) r[search.result.truncate].
  */
 export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
   const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = SCORING_PARAMETERS;
   // 1. One slot per distinct name, in catalog order.
   const tools = resolveCatalog(docs);
-  // 2. Count the terms of each tool's name and description.
-  const fields = tools.map((t) => ({ name: countTerms(t.name), description: countTerms(t.description) }));
+  // 2. Count the terms of each tool's name and description. The tokenizer
+  //    remembers each distinct word's terms for this build only.
+  const tokenize = memoisedTokenizer();
+  const fields = tools.map((t) => ({ name: countTerms(t.name, tokenize), description: countTerms(t.description, tokenize) }));
   const lengths = fields.map((f) => ({ name: total(f.name), description: total(f.description) }));
   // 3. Average field lengths over the catalog.
   const n = tools.length;
@@ -100,26 +115,27 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
     const len = lengths[slot]!;
     const nameNorm = lengthNorm(len.name, avgName, bName);
     const descNorm = lengthNorm(len.description, avgDesc, bDesc);
-    const terms = new Set([...f.name.keys(), ...f.description.keys()]);
-    for (const term of terms) {
-      const tf = (nameWeight * (f.name.get(term) ?? 0)) / nameNorm + (f.description.get(term) ?? 0) / descNorm;
+    const add = (term: string, tf: number) => {
       let p = building.get(term);
       if (!p) building.set(term, (p = { slots: [], strengths: [] }));
       p.slots.push(slot);
       p.strengths.push(tf / (tf + k1));
-    }
+    };
+    // The name's terms, then the description's terms the name lacks.
+    for (const [term, count] of f.name) add(term, (nameWeight * count) / nameNorm + (f.description.get(term) ?? 0) / descNorm);
+    for (const [term, count] of f.description) if (!f.name.has(term)) add(term, count / descNorm);
   });
   // 5. The inverse document frequency of every term.
   const postings = new Map<string, Postings>();
   for (const [term, p] of building) {
     const df = p.slots.length;
-    postings.set(term, { ...p, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
+    postings.set(term, { slots: p.slots, strengths: p.strengths, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
   }
   // 6. The trigrams of every term of 4 to 32 code points, for approximate matching.
   const termsByTrigram = new Map<string, string[]>();
   const trigramCount = new Map<string, number>();
   for (const term of postings.keys()) {
-    const length = [...term].length;
+    const length = codePointLength(term);
     if (length < SCORING_PARAMETERS.fuzzyMinLength || length > SCORING_PARAMETERS.fuzzyMaxLength) continue;
     const grams = trigramsOf(term);
     trigramCount.set(term, grams.size);
@@ -129,5 +145,7 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
       list.push(term);
     }
   }
-  return new ToolIndex(tools, postings, termsByTrigram, trigramCount);
+  // 7. The description each tool's results carry.
+  const descriptions = tools.map((t) => truncateDescription(t.description));
+  return new ToolIndex(tools, descriptions, postings, termsByTrigram, trigramCount);
 }

@@ -41,6 +41,9 @@ const ACRONYM_END = /(\p{Lu}\p{M}*)(?=\p{Lu}\p{M}*\p{Ll})/gu;
 
 const IS_MARK = /^\p{M}/u;
 
+/** Both case boundaries need an upper-case letter. */
+const HAS_UPPER = /\p{Lu}/u;
+
 /** Whether a term has at least two characters that are not combining marks. */
 function hasTwoBaseCharacters(term: string): boolean {
   let bases = 0;
@@ -109,7 +112,34 @@ export function tokenizeQuery(text: string): string[] {
  * @see r[search.tokenize.case-split]
  */
 export function splitCaseBoundaries(word: string): string[] {
+  // Fast path: without an upper-case letter there is no boundary to mark.
+  if (!HAS_UPPER.test(word)) return word.split(' ');
   return word.replace(LOWER_TO_UPPER, '$1 ').replace(ACRONYM_END, '$1 ').split(' ');
+}
+
+/**
+ * Appends the terms of one word of a name or description (found in its
+ * original case) to `out`. The terms depend on the word alone.
+ */
+function documentWordTerms(word: string, out: string[]): void {
+  // 1. The word as a query would see it.
+  foldedTerms(fold(word), out);
+  // 2. When it has case boundaries: each part, and each run of 2 or 3
+  //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
+  //    `pr`, `github`, `hubpr`).
+  const parts = splitCaseBoundaries(word);
+  if (parts.length < 2) return;
+  for (let i = 0; i < parts.length; i++) {
+    for (let len = 1; len <= MAX_JOINED_PARTS && i + len <= parts.length; len++) {
+      if (len === parts.length) continue;
+      foldedTerms(fold(parts.slice(i, i + len).join('')), out);
+    }
+  }
+}
+
+/** The words of a name or description, in their original case (lone surrogates separate words). */
+function documentWords(text: string): string[] {
+  return replaceLoneSurrogates(text).match(WORD) ?? [];
 }
 
 /**
@@ -123,20 +153,36 @@ export function splitCaseBoundaries(word: string): string[] {
 export function tokenize(text: string): string[] {
   const out: string[] = [];
   // 1. Find the words in the original case (lone surrogates separate words).
-  for (const word of replaceLoneSurrogates(text).match(WORD) ?? []) {
-    // 2. The word as a query would see it.
-    foldedTerms(fold(word), out);
-    // 3. When it has case boundaries: each part, and each run of 2 or 3
-    //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
-    //    `pr`, `github`, `hubpr`).
-    const parts = splitCaseBoundaries(word);
-    if (parts.length < 2) continue;
-    for (let i = 0; i < parts.length; i++) {
-      for (let len = 1; len <= MAX_JOINED_PARTS && i + len <= parts.length; len++) {
-        if (len === parts.length) continue;
-        foldedTerms(fold(parts.slice(i, i + len).join('')), out);
-      }
-    }
-  }
+  // 2. Append the terms of each word.
+  for (const word of documentWords(text)) documentWordTerms(word, out);
   return out;
+}
+
+/** A function with the contract of {@link tokenize}. */
+export type DocumentTokenizer = (text: string) => string[];
+
+/**
+ * A tokenizer that gives exactly the terms of {@link tokenize}, remembering
+ * the terms of each distinct word it has met (catalogs repeat words heavily).
+ * The memory lives as long as the returned function: make one per index build.
+ *
+ * Implements r[search.tokenize.document].
+ */
+export function memoisedTokenizer(): DocumentTokenizer {
+  const termsOfWord = new Map<string, readonly string[]>();
+  return (text) => {
+    const out: string[] = [];
+    // 1. Find the words in the original case, as `tokenize` does.
+    for (const word of documentWords(text)) {
+      // 2. The terms of a word depend on the word alone: compute them once.
+      let terms = termsOfWord.get(word);
+      if (terms === undefined) {
+        const fresh: string[] = [];
+        documentWordTerms(word, fresh);
+        termsOfWord.set(word, (terms = fresh));
+      }
+      for (const term of terms) out.push(term);
+    }
+    return out;
+  };
 }

@@ -13,16 +13,26 @@ export const TRUNCATION_MARK = '...';
 /**
  * Cuts a description longer than 150 code points to its first 147 code points
  * followed by `...`; shorter ones are returned unchanged. Code points, not
- * UTF-16 units, so a character outside the BMP is never cut in half.
+ * UTF-16 units, so a character outside the BMP is never cut in half. The work
+ * is bounded by 151 code points whatever the description's length.
  *
  * Implements r[search.result.truncate].
  */
 export function truncateDescription(text: string): string {
   // 1. Cheap exit: a string of at most 150 UTF-16 units has at most 150 code points.
   if (text.length <= DESCRIPTION_MAX_LENGTH) return text;
-  // 2. Count code points; keep the text when there are at most 150.
-  const codePoints = Array.from(text);
-  if (codePoints.length <= DESCRIPTION_MAX_LENGTH) return text;
-  // 3. Otherwise the first 147 code points, then `...`.
-  return codePoints.slice(0, DESCRIPTION_MAX_LENGTH - TRUNCATION_MARK.length).join('') + TRUNCATION_MARK;
+  // 2. Walk at most 151 code points, remembering where the 147th ends; keep
+  //    the text when it has at most 150.
+  const keep = DESCRIPTION_MAX_LENGTH - TRUNCATION_MARK.length;
+  let codePoints = 0;
+  let cut = 0;
+  for (let i = 0; i < text.length; codePoints++) {
+    if (codePoints === keep) cut = i;
+    if (codePoints === DESCRIPTION_MAX_LENGTH) {
+      // 3. A 151st code point starts at `i`: the first 147 code points, then `...`.
+      return text.slice(0, cut) + TRUNCATION_MARK;
+    }
+    i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return text;
 }
