@@ -19,14 +19,23 @@ export interface LoadRequest {
 }
 
 /**
+ * A model-supplied string cut to at most 64 characters (then `…`), for messages.
+ *
+ * Implements r[processor.input.bounded].
+ *
+ * @param value - a string from the model
+ */
+export function shorten(value: string): string {
+  return value.length > ECHO_LENGTH ? `${value.slice(0, ECHO_LENGTH)}…` : value;
+}
+
+/**
  * A short, safe rendering of a model-supplied value for error messages.
  *
  * @param value - any value
  */
 export function echo(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > ECHO_LENGTH ? `${value.slice(0, ECHO_LENGTH)}…` : value);
-  }
+  if (typeof value === 'string') return JSON.stringify(shorten(value));
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (value === null) return 'null';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, ECHO_LENGTH)}`;

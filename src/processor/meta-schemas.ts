@@ -9,10 +9,56 @@ import { z } from 'zod';
 import { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
 
 /**
- * What the model is told `search_tools` accepts. `execute` validates the input itself
- * (r[processor.input.search]).
+ * A Standard Schema (with JSON Schema) that shows the model `shape` but lets every input
+ * through to `execute`, which validates it itself and answers a bad input with the meta-tool's
+ * own error result (r[processor.input.search], r[processor.input.load]).
+ *
+ * Unlike @mastra/core 1.71.0: Mastra's meta-tools carry strict zod schemas, so its tool wrapper
+ * answers a bad input with its generic `{ error: true, message }` before the meta-tool runs.
  */
-export const searchToolsInputSchema = z.object({
+export interface PermissiveInputSchema {
+  /** Standard Schema v1 with the Standard JSON Schema extension. */
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: 'tool-search-reference';
+    /** Accepts any value unchanged. */
+    readonly validate: (value: unknown) => { value: unknown };
+    /** The JSON Schema of `shape`, for the model. */
+    readonly jsonSchema: {
+      readonly input: (options?: { target?: string }) => Record<string, unknown>;
+      readonly output: (options?: { target?: string }) => Record<string, unknown>;
+    };
+  };
+  /** The zod schema the model is shown. */
+  readonly shape: z.ZodType;
+}
+
+/** Maps a Standard JSON Schema target name to zod's. */
+function zodTarget(target: string | undefined): 'draft-7' | 'draft-2020-12' | 'openapi-3.0' {
+  if (target === 'draft-2020-12') return 'draft-2020-12';
+  if (target === 'openapi-3.0') return 'openapi-3.0';
+  return 'draft-7';
+}
+
+function permissive(shape: z.ZodType): PermissiveInputSchema {
+  const cache = new Map<string, Record<string, unknown>>();
+  const json = (options?: { target?: string }) => {
+    const target = zodTarget(options?.target);
+    let schema = cache.get(target);
+    if (schema === undefined) {
+      schema = z.toJSONSchema(shape, { target, io: 'input' }) as Record<string, unknown>;
+      cache.set(target, schema);
+    }
+    return structuredClone(schema);
+  };
+  return {
+    '~standard': { version: 1, vendor: 'tool-search-reference', validate: (value) => ({ value }), jsonSchema: { input: json, output: json } },
+    shape,
+  };
+}
+
+/** The input `search_tools` describes to the model (its limits included). */
+export const searchToolsInputShape = z.object({
   query: z.string().max(MAX_QUERY_LENGTH).describe('Search keywords, e.g. "weather" or "github issue"'),
 });
 
@@ -23,10 +69,13 @@ export const searchToolsOutputSchema = z.object({
 });
 
 /**
- * What the model is told `load_tool` accepts. `execute` validates the input itself
- * (r[processor.input.load]).
+ * What the model is told `search_tools` accepts; every input reaches `execute`, which
+ * validates it itself (r[processor.input.search]).
  */
-export const loadToolInputSchema = z.object({
+export const searchToolsInputSchema = permissive(searchToolsInputShape);
+
+/** The input `load_tool` describes to the model (its limits included). */
+export const loadToolInputShape = z.object({
   toolName: z.string().max(MAX_TOOL_NAME_LENGTH).optional().describe('The exact name of one tool to load (from search results)'),
   toolNames: z
     .array(z.string().max(MAX_TOOL_NAME_LENGTH))
@@ -34,6 +83,12 @@ export const loadToolInputSchema = z.object({
     .optional()
     .describe('Exact names of several tools to load in one call (from search results)'),
 });
+
+/**
+ * What the model is told `load_tool` accepts; every input reaches `execute`, which validates
+ * it itself (r[processor.input.load]).
+ */
+export const loadToolInputSchema = permissive(loadToolInputShape);
 
 /** `load_tool`'s answer, Mastra's shapes (r[processor.load.results]). */
 export const loadToolOutputSchema = z.object({

@@ -9,7 +9,7 @@ import {
   type SearchToolsResultEntry,
 } from '../stores/meta-results.js';
 import { resolveName, type StepCatalog } from './catalog.js';
-import { checkLoadInput, checkSearchInput } from './meta-input.js';
+import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
 import type { ToolEntry } from './names.js';
 import type { ToolSearchFilterPhase } from './options.js';
 
@@ -122,8 +122,8 @@ export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unkno
   step.activate([...loaded, ...alreadyLoaded]);
   for (const name of loaded) step.loaded.add(name);
   // 4. Answer in the form the model asked in.
-  if (form === 'list') return loadToolMultiResult({ loaded, alreadyLoaded, notFound });
+  if (form === 'list') return loadToolMultiResult({ loaded, alreadyLoaded, notFound }, shorten);
   const requested = names[0]!;
-  if (notFound.length > 0) return loadToolNotFoundResult(requested, await suggestionsFor(step, requested));
+  if (notFound.length > 0) return loadToolNotFoundResult(requested, await suggestionsFor(step, requested), shorten);
   return loadToolSingleResult((loaded[0] ?? alreadyLoaded[0])!, loaded.length === 0);
 }

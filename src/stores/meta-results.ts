@@ -94,34 +94,44 @@ export function loadToolSingleResult(toolName: string, alreadyLoaded: boolean): 
 
 /**
  * Builds the single-name `load_tool` result for a name that is unknown or
- * denied, with Mastra's text (at most three suggestions).
+ * denied, with Mastra's text (at most three suggestions). `display` renders the
+ * requested name inside the message (the processor shortens it); the `toolName`
+ * field keeps it whole.
  *
  * @see r[store.meta-results.shapes]
  */
-export function loadToolNotFoundResult(toolName: string, suggestions: readonly string[]): LoadToolFailure {
+export function loadToolNotFoundResult(
+  toolName: string,
+  suggestions: readonly string[],
+  display: (name: string) => string = (name) => name,
+): LoadToolFailure {
   const hint =
     suggestions.length > 0
       ? ` Did you mean: ${suggestions.slice(0, 3).join(', ')}?`
       : ' Use search_tools to find available tools.';
-  return { success: false, message: `Tool "${toolName}" not found.${hint}`, toolName };
+  return { success: false, message: `Tool "${display(toolName)}" not found.${hint}`, toolName };
 }
 
 /**
  * Builds the multi-name (`toolNames`) `load_tool` result, with Mastra's text.
- * Empty lists are left out, as Mastra does.
+ * Empty lists are left out, as Mastra does. `display` renders each not-found
+ * name inside the message; the `notFound` list keeps them whole.
  *
  * @see r[store.meta-results.shapes]
  */
-export function loadToolMultiResult(outcome: {
-  loaded: readonly string[];
-  alreadyLoaded: readonly string[];
-  notFound: readonly string[];
-}): LoadToolMultiResult {
+export function loadToolMultiResult(
+  outcome: {
+    loaded: readonly string[];
+    alreadyLoaded: readonly string[];
+    notFound: readonly string[];
+  },
+  display: (name: string) => string = (name) => name,
+): LoadToolMultiResult {
   const { loaded, alreadyLoaded, notFound } = outcome;
   const parts: string[] = [];
   if (loaded.length > 0) parts.push(`Loaded: ${loaded.join(', ')} — available on your next turn`);
   if (alreadyLoaded.length > 0) parts.push(`Already loaded: ${alreadyLoaded.join(', ')}`);
-  if (notFound.length > 0) parts.push(`Not found: ${notFound.join(', ')}`);
+  if (notFound.length > 0) parts.push(`Not found: ${notFound.map(display).join(', ')}`);
   const result: LoadToolMultiResult = {
     success: notFound.length === 0,
     message: parts.join(' | '),

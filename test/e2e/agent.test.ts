@@ -28,6 +28,18 @@ describe('a real Agent with a scripted model', () => {
     }
   }
 
+  it('[processor.input.search] [processor.input.load] the model is shown the meta-tools\' arguments; a bad one gets the meta-tool\'s own answer', async () => {
+    const { tools } = weatherCatalog();
+    const scripted = scriptedModel([{ calls: [{ toolName: 'search_tools', input: { query: 42 } }] }, { text: 'done' }]);
+    const agent = agentWith(scripted.model, [new ToolSearchProcessor({ tools })]);
+    const out = await agent.generate('Weather?', { requestContext: requestContext('bad-input'), maxSteps: 3 } as never);
+    const shown = scripted.toolSchemas[0] as Record<string, { properties?: Record<string, { type?: string; maxLength?: number }> }>;
+    expect(shown.search_tools?.properties?.query).toMatchObject({ type: 'string', maxLength: 1_000 });
+    expect(Object.keys(shown.load_tool?.properties ?? {}).sort()).toEqual(['toolName', 'toolNames']);
+    const results = out.steps.flatMap((s: { toolResults: Array<{ payload?: { result?: unknown }; result?: unknown }> }) => s.toolResults.map((r) => r.payload?.result ?? r.result));
+    expect(results).toEqual([{ results: [], message: expect.stringMatching(/"query" must be a string/) }]);
+  });
+
   it('[processor.instructions.mode] the model sees the mode instruction once per call', async () => {
     for (const autoLoad of [false, true]) {
       const { tools } = weatherCatalog();

@@ -15,6 +15,11 @@ async function accepts(tool: unknown, input: unknown): Promise<boolean> {
   return result.issues === undefined;
 }
 
+/** The JSON Schema a tool's input schema shows the model (Standard JSON Schema). */
+function jsonSchemaOf(tool: unknown): Any {
+  return (tool as Any).inputSchema['~standard'].jsonSchema.input({ target: 'draft-07' });
+}
+
 describe('meta-tools built per step over shared schemas', () => {
   it('[processor.tools.meta] every step gets its own meta-tools, each acting on its own step', async () => {
     const p = new ToolSearchProcessor({ tools: catalog() });
@@ -30,16 +35,28 @@ describe('meta-tools built per step over shared schemas', () => {
     expect((await b.step()).keys).toEqual(['search_tools', 'load_tool']);
   });
 
-  it('[processor.input.search] [processor.input.load] the schemas every step shares still state the limits', async () => {
+  it('[processor.input.search] [processor.input.load] the schemas every step shares show the limits and let every input reach execute', async () => {
     const p = new ToolSearchProcessor({ tools: catalog() });
     const c = new Conversation(p, requestContext('t'));
     for (let i = 0; i < 2; i++) {
       const s = await c.step();
-      expect(await accepts(s.tools.search_tools, { query: 'weather' })).toBe(true);
-      expect(await accepts(s.tools.search_tools, { query: 'x'.repeat(1_001) })).toBe(false);
-      expect(await accepts(s.tools.load_tool, { toolNames: ['get_weather'] })).toBe(true);
-      expect(await accepts(s.tools.load_tool, { toolName: 'n'.repeat(257) })).toBe(false);
-      expect(await accepts(s.tools.load_tool, { toolNames: Array.from({ length: 101 }, (_, k) => `n${k}`) })).toBe(false);
+      // Mastra's tool wrapper validates with the schema first: it must let bad input through,
+      // so that the meta-tool answers with its own error result.
+      for (const bad of [42, null, { query: 42 }, { query: 'x'.repeat(1_001) }]) expect(await accepts(s.tools.search_tools, bad)).toBe(true);
+      for (const bad of [{ toolName: 'n'.repeat(257) }, { toolNames: Array.from({ length: 101 }, (_, k) => `n${k}`) }, { toolNames: 'x' }]) {
+        expect(await accepts(s.tools.load_tool, bad)).toBe(true);
+      }
+      // The JSON Schema the model is shown still states the limits.
+      const search = jsonSchemaOf(s.tools.search_tools);
+      expect(search.properties.query).toMatchObject({ type: 'string', maxLength: 1_000 });
+      const load = jsonSchemaOf(s.tools.load_tool);
+      expect(load.properties.toolName).toMatchObject({ type: 'string', maxLength: 256 });
+      expect(load.properties.toolNames).toMatchObject({ type: 'array', maxItems: 100 });
     }
+    // Through the real tool wrapper, a bad input gets the meta-tool's own error shape.
+    const s = await c.step();
+    const r = (await c.call('search_tools', { query: 42 })) as Any;
+    expect(r).toEqual({ results: [], message: expect.stringMatching(/"query" must be a string/) });
+    expect(s.keys).toEqual(['search_tools', 'load_tool']);
   });
 });
