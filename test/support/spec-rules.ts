@@ -112,10 +112,10 @@ export function testCitations(): Citation[] {
   return out;
 }
 
-/** Conformance cases cite rules in their `rules` array. */
+/** Conformance cases (any `cases/` folder under `conformance/`) cite rules in their `rules` array. */
 export function caseCitations(): Citation[] {
   const out: Citation[] = [];
-  const files = walk(join(repoRoot, 'conformance', 'cases'), (p) => p.endsWith('.json'));
+  const files = walk(join(repoRoot, 'conformance'), (p) => p.endsWith('.json') && /\/cases\//.test(relative(repoRoot, p)));
   for (const file of files) {
     let parsed: unknown;
     try {

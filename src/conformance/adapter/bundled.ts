@@ -1,0 +1,32 @@
+/**
+ * The adapters that ship with the suite, each with its expectation file.
+ *
+ * Implements r[conformance.adapter.bundled].
+ *
+ * @module
+ */
+import type { Adapter } from './types.js';
+
+/** A bundled adapter: a name, how to make it, and its expectation file in `conformance/expectations/`. */
+export interface BundledAdapter {
+  /** Name accepted by `--adapter`. */
+  name: string;
+  /** Creates the adapter. */
+  create(): Promise<Adapter>;
+  /** Expectation file name, derived from the implementation's version. */
+  expectationsFile(adapter: Adapter): string;
+}
+
+/** Every bundled adapter, in the order the runner runs them. */
+export const BUNDLED_ADAPTERS: BundledAdapter[] = [
+  {
+    name: 'reference',
+    create: async () => (await import('./reference.js')).createAdapter(),
+    expectationsFile: () => 'reference.txt',
+  },
+  {
+    name: 'mastra-core',
+    create: async () => (await import('./mastra-core.js')).createAdapter(),
+    expectationsFile: (a) => `mastra-core-${a.implementation.version}.txt`,
+  },
+];

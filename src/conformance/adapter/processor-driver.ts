@@ -1,0 +1,371 @@
+/**
+ * One in-process driver for any tool-search processor shaped like Mastra's
+ * `ToolSearchProcessor`: `new Processor(options)`, `processInputStep(args)`
+ * returning `{ tools }` with the meta-tools among them, and the state methods.
+ *
+ * It builds the step arguments the way `@mastra/core`'s Agent does (a real
+ * `MessageList`, a real `RequestContext`, the memory context carrying the
+ * thread), executes the meta-tools the way the Agent does
+ * (`tool.execute(input, { toolCallId, messages, requestContext, … })`), and
+ * turns the conversation's tool results into `tool-invocation` parts with
+ * state `result` (MastraDBMessage content format 2).
+ *
+ * Implements r[conformance.adapter.interface], r[conformance.adapter.agent-args],
+ * r[conformance.adapter.clock].
+ *
+ * @module
+ */
+import { MessageList } from '@mastra/core/agent';
+import type { MastraDBMessage } from '@mastra/core/agent';
+import { RequestContext } from '@mastra/core/request-context';
+import { createTool } from '@mastra/core/tools';
+import type { Feature, FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
+import type { Adapter, CaseSession, CaseSetup, ImplementationInfo, StepObservation, StepRequest, WireMessage } from './types.js';
+
+/** The part of a Mastra-shaped tool-search processor the driver uses. */
+export interface ProcessorLike {
+  /** Runs one step; returns `{ tools }`. */
+  processInputStep(args: never): unknown;
+  /** Forgets one thread's loaded tools. */
+  clearState?(threadId?: string): void;
+  /** Forgets every thread's loaded tools. */
+  clearAllState?(): void;
+  /** Removes expired threads; returns how many. */
+  cleanupNow?(): number;
+  /** Counts the threads held in memory. */
+  getStateStats?(): StateStats;
+  /** The loaded tools of a resumed request. */
+  getLoadedToolsForRequestContext?(args?: { requestContext?: unknown; tools?: Record<string, unknown> }): unknown;
+}
+
+/** What `getStateStats()` returns. */
+export interface StateStats {
+  /** Threads held in memory. */
+  threadCount: number;
+  /** Their oldest last-access time, or null when there are none. */
+  oldestAccessTime: number | null;
+}
+
+/** A constructor of a Mastra-shaped tool-search processor. */
+export type ProcessorClass = new (options: never) => ProcessorLike;
+
+/** How the driver controls time for the processor under test. */
+export type ClockControl =
+  | {
+      /** Pass the clock as constructor options. */
+      kind: 'option';
+      /** Makes the options that carry the clock, e.g. `(now) => ({ clock: now })`. */
+      options: (now: () => number) => Record<string, unknown>;
+    }
+  | {
+      /** Replace `Date.now` for the duration of each driver operation (the processor reads `Date.now`). */
+      kind: 'date-now';
+    };
+
+/** Everything the driver needs to know about one processor class. */
+export interface ProcessorDriverOptions {
+  /** Name and version reported by the adapter. */
+  implementation: ImplementationInfo;
+  /** The processor class. */
+  processor: ProcessorClass;
+  /** Features this processor supports. */
+  features: readonly Feature[];
+  /** How time is controlled. */
+  clock: ClockControl;
+}
+
+/** The simulated clock starts here (2026-01-01T00:00:00Z), so results never depend on the real time. */
+export const CLOCK_EPOCH = Date.UTC(2026, 0, 1);
+
+const RESOURCE_ID = 'conformance-resource';
+const META_TOOLS = new Set(['search_tools', 'load_tool']);
+
+interface ToolLike {
+  execute?: (input: unknown, context: unknown) => unknown;
+}
+
+/**
+ * Makes the filter hook of a case: each call is recorded, then the first
+ * matching rule's verdict (or the default) decides.
+ */
+function makeFilter(policy: FilterPolicy, calls: FilterCall[]) {
+  const decide = (verdict: Verdict): unknown => {
+    if (typeof verdict === 'object') return verdict.returns;
+    switch (verdict) {
+      case 'allow':
+        return true;
+      case 'deny':
+        return false;
+      case 'allow-async':
+        return Promise.resolve(true);
+      case 'deny-async':
+        return Promise.resolve(false);
+      case 'throw':
+        throw new Error('conformance filter: throws by policy');
+      case 'reject':
+        return Promise.reject(new Error('conformance filter: rejects by policy'));
+    }
+  };
+  return (args: { toolName: string; phase: FilterPhase; requestContext?: { get(key: string): unknown } }) => {
+    calls.push({ toolName: args.toolName, phase: args.phase });
+    for (const rule of policy.rules) {
+      if (rule.tool !== undefined && rule.tool !== args.toolName) continue;
+      if (rule.phase !== undefined && rule.phase !== args.phase) continue;
+      if (rule.when && !Object.entries(rule.when).every(([k, v]) => args.requestContext?.get(k) === v)) continue;
+      return decide(rule.verdict);
+    }
+    return decide(policy.default);
+  };
+}
+
+/** Converts the runner's messages to MastraDBMessages (content format 2). */
+export function toMastraMessages(messages: WireMessage[], thread: string | null): MastraDBMessage[] {
+  return messages.map((m, i) => {
+    const createdAt = new Date(CLOCK_EPOCH + i * 1000);
+    const base = { id: m.id, createdAt, ...(thread ? { threadId: thread, resourceId: RESOURCE_ID } : {}) };
+    if (m.role === 'user') {
+      return { ...base, role: 'user', content: { format: 2, parts: [{ type: 'text', text: m.text }] } } as MastraDBMessage;
+    }
+    return {
+      ...base,
+      role: 'assistant',
+      content: {
+        format: 2,
+        parts: m.toolResults.map((r) => ({
+          type: 'tool-invocation',
+          toolInvocation:
+            r.state === 'call'
+              ? { state: 'call', toolCallId: r.toolCallId, toolName: r.toolName, args: r.args }
+              : {
+                  state: 'result',
+                  toolCallId: r.toolCallId,
+                  toolName: r.toolName,
+                  args: r.args,
+                  result: r.result,
+                  ...(r.isError ? { isError: true } : {}),
+                },
+        })),
+      },
+    } as MastraDBMessage;
+  });
+}
+
+function systemText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((p: { text?: unknown }) => (typeof p?.text === 'string' ? p.text : '')).join('');
+  return JSON.stringify(content);
+}
+
+/** One case driven in process. */
+class DriverSession implements CaseSession {
+  private now = CLOCK_EPOCH;
+  private processor!: ProcessorLike;
+  /** The constructor's error message, when it threw. */
+  readonly constructionError?: string;
+  private calls: FilterCall[] = [];
+  private origin = new WeakMap<object, string>();
+  private lastTools: Record<string, unknown> | undefined;
+  private lastContext: { requestContext: RequestContext; thread: string | null; messages: MastraDBMessage[] } | undefined;
+
+  constructor(
+    private readonly driver: ProcessorDriverOptions,
+    private readonly setup: CaseSetup,
+  ) {
+    try {
+      this.processor = this.create();
+    } catch (error) {
+      this.constructionError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private makeTool(entry: ToolEntry, label: string): unknown {
+    const tool = createTool({
+      id: entry.id ?? entry.name,
+      description: entry.description,
+      execute: async () => ({ ok: true, tool: entry.id ?? entry.name }),
+    });
+    if (entry.withoutId) (tool as { id?: string }).id = undefined;
+    this.origin.set(tool, label);
+    return tool;
+  }
+
+  private create(): ProcessorLike {
+    const { catalog, options } = this.setup;
+    const tools: Record<string, unknown> = {};
+    for (const entry of catalog) tools[entry.name] = this.makeTool(entry, entry.instance ?? 'static');
+    const built: Record<string, unknown> = { tools };
+    if (options.search) built.search = { ...options.search };
+    if (options.storage !== undefined) built.storage = options.storage;
+    if (options.ttl !== undefined) built.ttl = options.ttl;
+    if (options.includeResolvedTools !== undefined) built.includeResolvedTools = options.includeResolvedTools;
+    if (options.injectCatalog !== undefined) built.injectCatalog = options.injectCatalog;
+    if (options.filter) built.filter = makeFilter(options.filter, this.calls);
+    if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(() => this.now));
+    for (const [key, value] of Object.entries(options.raw ?? {})) {
+      const prev = built[key];
+      built[key] =
+        prev && typeof prev === 'object' && value && typeof value === 'object' && !Array.isArray(value)
+          ? { ...prev, ...value }
+          : value;
+    }
+    return new this.driver.processor(built as never);
+  }
+
+  /** Runs `fn` with `Date.now` pinned to the simulated clock when the processor reads `Date.now`. */
+  private async timed<T>(fn: () => Promise<T> | T): Promise<T> {
+    if (this.driver.clock.kind !== 'date-now') return fn();
+    const real = Date.now;
+    Date.now = () => this.now;
+    try {
+      return await fn();
+    } finally {
+      Date.now = real;
+    }
+  }
+
+  async step(request: StepRequest): Promise<StepObservation> {
+    this.calls.length = 0;
+    const observation = await this.timed(() => this.dispatch(request));
+    return { ...observation, filterCalls: [...this.calls] };
+  }
+
+  private async dispatch(request: StepRequest): Promise<Omit<StepObservation, 'filterCalls'>> {
+    switch (request.op) {
+      case 'begin':
+        return this.begin(request);
+      case 'call':
+        return this.call(request);
+      case 'advanceClock':
+        this.now += request.ms;
+        return {};
+      case 'restart':
+        this.processor = this.create();
+        this.lastTools = undefined;
+        this.lastContext = undefined;
+        return {};
+      case 'clearState':
+        this.method('clearState').call(this.processor, ...(request.thread === undefined ? [] : [request.thread]));
+        return {};
+      case 'clearAllState':
+        this.method('clearAllState').call(this.processor);
+        return {};
+      case 'cleanupNow':
+        return { cleaned: this.method('cleanupNow').call(this.processor) as number };
+      case 'resume': {
+        const requestContext = this.requestContext(request.thread, 'memory', {});
+        const tools: Record<string, unknown> = {};
+        for (const entry of request.resolvedTools) tools[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
+        const fn = (this.processor as { getLoadedToolsForRequestContext?: unknown }).getLoadedToolsForRequestContext;
+        if (typeof fn !== 'function') throw new Error('the processor has no getLoadedToolsForRequestContext() method');
+        const out = ((await fn.call(this.processor, { requestContext, tools })) ?? {}) as Record<string, unknown>;
+        return { tools: Object.keys(out), origins: this.originsOf(out) };
+      }
+      case 'stateStats': {
+        const stats = this.method('getStateStats').call(this.processor) as {
+          threadCount: number;
+          oldestAccessTime: number | null;
+        };
+        return { threadCount: stats.threadCount, oldestAccessTime: stats.oldestAccessTime };
+      }
+    }
+  }
+
+  private method(name: 'clearState' | 'clearAllState' | 'cleanupNow' | 'getStateStats'): (...args: unknown[]) => unknown {
+    const fn = (this.processor as unknown as Record<string, unknown>)[name];
+    if (typeof fn !== 'function') throw new Error(`the processor has no ${name}() method`);
+    return fn as (...args: unknown[]) => unknown;
+  }
+
+  private async begin(request: Extract<StepRequest, { op: 'begin' }>): Promise<Omit<StepObservation, 'filterCalls'>> {
+    const thread = request.thread;
+    const requestContext = this.requestContext(thread, request.threadVia, request.requestContext);
+    const messageList = new MessageList(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {});
+    const history = toMastraMessages(request.messages, thread);
+    if (history.length > 0) messageList.add(history, 'memory');
+    const resolved: Record<string, unknown> = {};
+    for (const entry of request.resolvedTools) resolved[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
+    const messages = messageList.get.all.db();
+    const args = {
+      messages,
+      messageList,
+      stepNumber: request.stepNumber,
+      steps: [],
+      systemMessages: messageList.getSystemMessages(),
+      state: {},
+      model: 'openai/gpt-4o-mini',
+      tools: resolved,
+      retryCount: 0,
+      requestContext,
+      abort: (reason?: string) => {
+        throw new Error(`processor aborted: ${reason ?? ''}`);
+      },
+    };
+    const out = (await this.processor.processInputStep(args as never)) as { tools?: Record<string, unknown> } | undefined;
+    const tools = out?.tools ?? {};
+    this.lastTools = tools;
+    this.lastContext = { requestContext, thread, messages };
+    return {
+      exposed: Object.keys(tools),
+      origins: this.originsOf(tools),
+      system: messageList.getAllSystemMessages().map((m) => systemText(m.content)),
+    };
+  }
+
+  /** The request context the Agent builds: given values, then the thread as the memory context or the reserved key. */
+  private requestContext(thread: string | null, via: 'memory' | 'reserved-key', values: Record<string, string>): RequestContext {
+    const requestContext = new RequestContext();
+    for (const [key, value] of Object.entries(values)) requestContext.set(key, value);
+    if (thread !== null) {
+      if (via === 'reserved-key') requestContext.set('mastra__threadId', thread);
+      else requestContext.set('MastraMemory', { thread: { id: thread, resourceId: RESOURCE_ID }, resourceId: RESOURCE_ID });
+    }
+    return requestContext;
+  }
+
+  private originsOf(tools: Record<string, unknown>): Record<string, string> {
+    const origins: Record<string, string> = {};
+    for (const [key, tool] of Object.entries(tools)) {
+      const label = tool && typeof tool === 'object' ? this.origin.get(tool) : undefined;
+      origins[key] = label ?? (META_TOOLS.has(key) ? 'meta' : 'unknown');
+    }
+    return origins;
+  }
+
+  private async call(request: Extract<StepRequest, { op: 'call' }>): Promise<Omit<StepObservation, 'filterCalls'>> {
+    if (!this.lastTools || !this.lastContext) throw new Error('a call step needs a begin step before it');
+    const tool = this.lastTools[request.tool] as ToolLike | undefined;
+    if (!tool || typeof tool.execute !== 'function') return { outcome: 'not-exposed' };
+    const { requestContext, thread } = this.lastContext;
+    try {
+      const result = await tool.execute(request.input, {
+        toolCallId: request.toolCallId,
+        messages: [],
+        requestContext,
+        ...(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {}),
+      });
+      return { outcome: 'result', result };
+    } catch (error) {
+      return { outcome: 'threw', result: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.constructionError !== undefined) return;
+    const clearAll = (this.processor as { clearAllState?: () => void }).clearAllState;
+    if (typeof clearAll === 'function') clearAll.call(this.processor);
+  }
+}
+
+/**
+ * Makes an in-process adapter for a Mastra-shaped tool-search processor class.
+ *
+ * @see r[conformance.adapter.interface]
+ */
+export function processorAdapter(driver: ProcessorDriverOptions): Adapter {
+  return {
+    implementation: driver.implementation,
+    features: driver.features,
+    open: async (setup) => new DriverSession(driver, setup),
+    dispose: async () => {},
+  };
+}

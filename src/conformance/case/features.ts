@@ -1,0 +1,56 @@
+/**
+ * Features: optional capabilities a case may need and an adapter may claim.
+ *
+ * Implements r[conformance.case.features].
+ *
+ * @module
+ */
+import type { Case, Feature } from './schema.js';
+import { featureSchema } from './schema.js';
+
+/** Every feature, in declaration order. */
+export const ALL_FEATURES: readonly Feature[] = featureSchema.options;
+
+/**
+ * The features a case uses, derived from its options and steps. The lint
+ * requires a case to declare at least these.
+ *
+ * @see r[conformance.case.features]
+ */
+export function usedFeatures(c: Case): Set<Feature> {
+  const used = new Set<Feature>();
+  if (c.options.search?.autoLoad) used.add('search.autoload');
+  if (c.options.storage === 'context') used.add('storage.context');
+  if (c.options.filter) used.add('filter');
+  if (c.options.includeResolvedTools) used.add('resolved-tools');
+  if (c.options.injectCatalog) used.add('inject-catalog');
+  if (c.options.ttl !== undefined) used.add('clock');
+  for (const step of c.steps) {
+    switch (step.op) {
+      case 'begin':
+        if (step.resolvedTools.length > 0) used.add('resolved-tools');
+        if (Object.keys(step.requestContext).length > 0) used.add('request-context');
+        if (step.messages.length > 0) used.add('forged-messages');
+        break;
+      case 'resume':
+        used.add('resume');
+        if (step.resolvedTools.length > 0) used.add('resolved-tools');
+        break;
+      case 'advanceClock':
+        used.add('clock');
+        break;
+      case 'restart':
+        used.add('restart');
+        break;
+      case 'clearState':
+      case 'clearAllState':
+      case 'cleanupNow':
+      case 'stateStats':
+        used.add('state-methods');
+        break;
+      default:
+        break;
+    }
+  }
+  return used;
+}

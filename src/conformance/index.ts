@@ -1,0 +1,33 @@
+/**
+ * `tool-search-reference/conformance`: the conformance suite's case format,
+ * adapter interface, stdio protocol and runner, for testing any tool-search
+ * processor against spec/.
+ *
+ * @module
+ */
+export { caseSchema, caseFileSchema } from './case/schema.js';
+export type * from './case/types.js';
+export { ALL_FEATURES, usedFeatures } from './case/features.js';
+export { loadCases, caseFiles, type LoadedCase, type LoadedSuite, type CaseFileProblem } from './case/load.js';
+export { caseFileJsonSchema } from './case/json-schema.js';
+export type { Adapter, CaseSession, CaseSetup, ImplementationInfo, StepObservation, StepRequest, WireMessage, WireToolResult } from './adapter/types.js';
+export {
+  processorAdapter,
+  toMastraMessages,
+  CLOCK_EPOCH,
+  type ProcessorDriverOptions,
+  type ProcessorClass,
+  type ProcessorLike,
+  type ClockControl,
+  type StateStats,
+} from './adapter/processor-driver.js';
+export { stdioAdapter, type StdioAdapterOptions } from './adapter/stdio.js';
+export { BUNDLED_ADAPTERS, type BundledAdapter } from './adapter/bundled.js';
+export { PROTOCOL_VERSION, type ProtocolRequest, type ProtocolResponse } from './protocol.js';
+export { runSuite, matchesFilter, areaOf, type AdapterRun, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
+export { checkBegin, checkCall, partialMatch } from './run/check.js';
+export { parseExpectations, readExpectations, type Expectations, type ExpectedFailure } from './run/expectations.js';
+export { formatRun, jsonReport, countBy, type StatusCounts } from './run/report.js';
+export { lintSuite, readNotObservable, COVERED_SPEC_FILES, type LintInput, type SpecRule } from './lint.js';
+export { main, USAGE, type Output } from './run/main.js';
+export { packageRoot, casesDir, schemaPath, expectationsDir, notObservablePath } from './paths.js';

@@ -1,0 +1,173 @@
+/**
+ * Compares what an adapter observed with what a step expects. Each function
+ * returns the list of mismatches, empty when the step passes. Scores are only
+ * ever compared with bounds and with each other, never pinned.
+ *
+ * Implements r[conformance.case.no-raw-scores].
+ *
+ * @module
+ */
+import type { BeginExpect, CallExpect, FilterCall } from '../case/schema.js';
+import type { StepObservation } from '../adapter/types.js';
+
+const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
+
+/** Deep partial match: every key of `expected` is present in `actual` with a matching value. */
+export function partialMatch(expected: unknown, actual: unknown): boolean {
+  if (expected === null || typeof expected !== 'object') return Object.is(expected, actual);
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => partialMatch(e, actual[i]));
+  }
+  if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
+  const a = actual as Record<string, unknown>;
+  return Object.entries(expected as Record<string, unknown>).every(([k, v]) => Object.hasOwn(a, k) && partialMatch(v, a[k]));
+}
+
+function sameList(label: string, expected: string[], actual: string[], out: string[]): void {
+  if (expected.length !== actual.length || expected.some((e, i) => e !== actual[i])) {
+    out.push(`${label}: expected ${show(expected)}, got ${show(actual)}`);
+  }
+}
+
+function includes(label: string, expected: string[], actual: string[], out: string[]): void {
+  const missing = expected.filter((e) => !actual.includes(e));
+  if (missing.length > 0) out.push(`${label}: missing ${show(missing)} in ${show(actual)}`);
+}
+
+function excludes(label: string, expected: string[], actual: string[], out: string[]): void {
+  const present = expected.filter((e) => actual.includes(e));
+  if (present.length > 0) out.push(`${label}: unexpected ${show(present)} in ${show(actual)}`);
+}
+
+function before(label: string, pairs: Array<[string, string]>, actual: string[], out: string[]): void {
+  for (const [a, b] of pairs) {
+    const i = actual.indexOf(a);
+    const j = actual.indexOf(b);
+    if (i < 0 || j < 0 || i >= j) out.push(`${label}: expected ${a} before ${b} in ${show(actual)}`);
+  }
+}
+
+const callKey = (c: FilterCall): string => `${c.phase}:${c.toolName}`;
+
+function checkFilterCalls(
+  expect: { filterCalls?: FilterCall[]; filterCallsInclude?: FilterCall[]; filterCallsExclude?: FilterCall[] },
+  actual: FilterCall[],
+  out: string[],
+): void {
+  const keys = actual.map(callKey);
+  if (expect.filterCalls) sameList('filter calls', expect.filterCalls.map(callKey), keys, out);
+  if (expect.filterCallsInclude) includes('filter calls', expect.filterCallsInclude.map(callKey), keys, out);
+  if (expect.filterCallsExclude) excludes('filter calls', expect.filterCallsExclude.map(callKey), keys, out);
+}
+
+/** Checks a `begin` step. */
+export function checkBegin(expect: BeginExpect, obs: StepObservation): string[] {
+  const out: string[] = [];
+  const exposed = obs.exposed ?? [];
+  if (expect.exposed) sameList('exposed tools', expect.exposed, exposed, out);
+  if (expect.exposedInclude) includes('exposed tools', expect.exposedInclude, exposed, out);
+  if (expect.exposedExclude) excludes('exposed tools', expect.exposedExclude, exposed, out);
+  if (expect.exposedBefore) before('exposed tools', expect.exposedBefore, exposed, out);
+  if (expect.origins) {
+    for (const [key, origin] of Object.entries(expect.origins)) {
+      const got = obs.origins?.[key];
+      if (got !== origin) out.push(`origin of exposed ${key}: expected ${show(origin)}, got ${show(got)}`);
+    }
+  }
+  const system = obs.system ?? [];
+  for (const text of expect.systemInclude ?? []) {
+    if (!system.some((s) => s.includes(text))) out.push(`system messages: none contains ${show(text)}`);
+  }
+  for (const text of expect.systemExclude ?? []) {
+    if (system.some((s) => s.includes(text))) out.push(`system messages: one contains ${show(text)}`);
+  }
+  checkFilterCalls(expect, obs.filterCalls, out);
+  return out;
+}
+
+function resultNames(result: unknown): { names: string[]; scores: unknown[] } | undefined {
+  if (!result || typeof result !== 'object') return undefined;
+  const results = (result as { results?: unknown }).results;
+  if (!Array.isArray(results)) return undefined;
+  return {
+    names: results.map((r: { name?: unknown }) => String(r?.name)),
+    scores: results.map((r: { score?: unknown }) => r?.score),
+  };
+}
+
+/** Checks a `call` step. */
+export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
+  const out: string[] = [];
+  const outcome = obs.outcome ?? 'result';
+  if (expect.notExposed === true) {
+    if (outcome !== 'not-exposed') out.push('the meta-tool is exposed, expected it not to be');
+    return out;
+  }
+  if (outcome === 'not-exposed') return ['the called meta-tool is not exposed'];
+  if (outcome === 'threw' && expect.threw !== true) return [`the tool threw: ${show(obs.result)}`];
+  if (outcome !== 'threw' && expect.threw === true) out.push('the tool returned, expected it to throw');
+  const result = obs.result;
+  const needsNames =
+    expect.names || expect.namesInclude || expect.namesExclude || expect.namesPrefix || expect.namesBefore ||
+    expect.count !== undefined || expect.maxCount !== undefined || expect.minCount !== undefined || expect.scores;
+  if (needsNames) {
+    const found = resultNames(result);
+    if (!found) {
+      out.push(`the result has no results array: ${show(result)}`);
+    } else {
+      const { names, scores } = found;
+      if (expect.names) sameList('result names', expect.names, names, out);
+      if (expect.namesInclude) includes('result names', expect.namesInclude, names, out);
+      if (expect.namesExclude) excludes('result names', expect.namesExclude, names, out);
+      if (expect.namesPrefix) sameList('first result names', expect.namesPrefix, names.slice(0, expect.namesPrefix.length), out);
+      if (expect.namesBefore) before('result names', expect.namesBefore, names, out);
+      if (expect.count !== undefined && names.length !== expect.count) out.push(`result count: expected ${expect.count}, got ${names.length}`);
+      if (expect.maxCount !== undefined && names.length > expect.maxCount) out.push(`result count: expected at most ${expect.maxCount}, got ${names.length}`);
+      if (expect.minCount !== undefined && names.length < expect.minCount) out.push(`result count: expected at least ${expect.minCount}, got ${names.length}`);
+      if (expect.scores) {
+        const s = expect.scores;
+        scores.forEach((score, i) => {
+          if (typeof score !== 'number' || !Number.isFinite(score)) {
+            out.push(`score of ${names[i]}: not a finite number (${show(score)})`);
+            return;
+          }
+          if (s.min !== undefined && score < s.min) out.push(`score of ${names[i]}: below ${s.min}`);
+          if (s.max !== undefined && score > s.max) out.push(`score of ${names[i]}: above ${s.max}`);
+          if (s.above !== undefined && !(score > s.above)) out.push(`score of ${names[i]}: not above ${s.above}`);
+          if (s.maxDecimals !== undefined) {
+            const scale = 10 ** s.maxDecimals;
+            if (Math.abs(score * scale - Math.round(score * scale)) > 1e-6) out.push(`score of ${names[i]}: more than ${s.maxDecimals} decimals`);
+          }
+        });
+        if (s.nonIncreasing) {
+          for (let i = 1; i < scores.length; i++) {
+            if ((scores[i] as number) > (scores[i - 1] as number)) out.push(`scores increase at ${names[i]}`);
+          }
+        }
+      }
+    }
+  }
+  const record = result && typeof result === 'object' ? (result as Record<string, unknown>) : undefined;
+  if (expect.success !== undefined && record?.success !== expect.success) {
+    out.push(`success: expected ${expect.success}, got ${show(record?.success)}`);
+  }
+  if (expect.errorResult !== undefined) {
+    const isError = record !== undefined && (record.error === true || record.success === false);
+    if (isError !== expect.errorResult) out.push(`error result: expected ${expect.errorResult}, got ${show(result)}`);
+  }
+  if (expect.fields && !partialMatch(expect.fields, result)) {
+    out.push(`result fields: expected ${show(expect.fields)} within ${show(result)}`);
+  }
+  const message = typeof record?.message === 'string' ? record.message : undefined;
+  for (const text of expect.messageInclude ?? []) {
+    if (message === undefined || !message.includes(text)) out.push(`message: expected it to contain ${show(text)}, got ${show(message)}`);
+  }
+  for (const text of expect.messageExclude ?? []) {
+    if (message !== undefined && message.includes(text)) out.push(`message: expected it not to contain ${show(text)}, got ${show(message)}`);
+  }
+  for (const field of expect.absentFields ?? []) {
+    if (record && Object.hasOwn(record, field) && record[field] !== undefined) out.push(`result has field ${field}: ${show(record[field])}`);
+  }
+  checkFilterCalls(expect, obs.filterCalls, out);
+  return out;
+}
