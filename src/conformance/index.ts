@@ -31,3 +31,5 @@ export { formatRun, jsonReport, countBy, type StatusCounts } from './run/report.
 export { lintSuite, readNotObservable, COVERED_SPEC_FILES, type LintInput, type SpecRule } from './lint.js';
 export { main, USAGE, type Output } from './run/main.js';
 export { packageRoot, casesDir, schemaPath, expectationsDir, notObservablePath } from './paths.js';
+/** The editor conformance suite: case format, adapters and runner for `spec/editor.md`. */
+export * as editor from './editor/index.js';

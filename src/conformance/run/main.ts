@@ -16,6 +16,11 @@ import type { Adapter } from '../adapter/types.js';
 import { loadCases } from '../case/load.js';
 import { caseFileJsonSchema } from '../case/json-schema.js';
 import { casesDir, expectationsDir, schemaPath } from '../paths.js';
+import { BUNDLED_EDITOR_ADAPTERS, type BundledEditorAdapter } from '../editor/adapter/bundled.js';
+import { editorCaseFileJsonSchema } from '../editor/case/load.js';
+import { editorSchemaPath } from '../editor/paths.js';
+import { runBundledEditorSuite } from '../editor/run/bundled-run.js';
+import { formatEditorRun } from '../editor/run/report.js';
 import { readExpectations } from './expectations.js';
 import { formatRun, jsonReport } from './report.js';
 import { runSuite, type AdapterRun } from './runner.js';
@@ -23,8 +28,10 @@ import { runSuite, type AdapterRun } from './runner.js';
 /** Usage text. */
 export const USAGE = `Usage: tool-search-conformance [options]
 
-Runs the tool-search conformance suite. With no adapter option, runs every
-bundled adapter (reference, mastra-core) against its own expectation file.
+Runs the tool-search conformance suites. With no adapter option, runs the
+processor suite against every bundled adapter (reference, mastra-core) and the
+editor suite against every bundled editor adapter (reference, mastra-editor),
+each against its own expectation file.
 
 Options:
   --adapter MODULE     an in-process adapter: "reference", "mastra-core", or a
@@ -37,7 +44,11 @@ Options:
                        (or matches it as a glob with *)
   --json FILE          also write a machine-readable report to FILE
   --cases DIR          read cases from DIR instead of the bundled ones
-  --write-schema       regenerate conformance/schema/case.schema.json and exit
+  --editor-adapter NAME
+                       run the editor suite with a bundled editor adapter:
+                       "reference" or "mastra-editor" (repeatable)
+  --write-schema       regenerate conformance/schema/case.schema.json and
+                       conformance/editor/schema/case.schema.json, and exit
   --help               show this text
 `;
 
@@ -78,6 +89,7 @@ export async function main(argv: string[], output: Output = consoleOutput): Prom
     filter?: string;
     json?: string;
     cases?: string;
+    'editor-adapter'?: string[];
     'write-schema'?: boolean;
     help?: boolean;
   };
@@ -91,6 +103,7 @@ export async function main(argv: string[], output: Output = consoleOutput): Prom
         filter: { type: 'string' },
         json: { type: 'string' },
         cases: { type: 'string' },
+        'editor-adapter': { type: 'string', multiple: true },
         'write-schema': { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -109,6 +122,9 @@ export async function main(argv: string[], output: Output = consoleOutput): Prom
     mkdirSync(dirname(schemaPath()), { recursive: true });
     writeFileSync(schemaPath(), caseFileJsonSchema());
     output.log(`wrote ${schemaPath()}`);
+    mkdirSync(dirname(editorSchemaPath()), { recursive: true });
+    writeFileSync(editorSchemaPath(), editorCaseFileJsonSchema());
+    output.log(`wrote ${editorSchemaPath()}`);
     return 0;
   }
   const dir = values.cases ? resolve(process.cwd(), values.cases) : casesDir();
@@ -133,7 +149,18 @@ export async function main(argv: string[], output: Output = consoleOutput): Prom
   for (const command of values.stdio ?? []) {
     plan.push({ label: command, make: () => stdioAdapter(command), expectations: () => given });
   }
-  if (plan.length === 0) {
+  // Which editor adapters: the named ones; all bundled ones when no adapter of either kind is named.
+  const editorNames = values['editor-adapter'] ?? [];
+  for (const name of editorNames) {
+    if (!BUNDLED_EDITOR_ADAPTERS.some((b) => b.name === name)) {
+      output.error(`--editor-adapter ${name}: unknown; use one of ${BUNDLED_EDITOR_ADAPTERS.map((b) => b.name).join(', ')}\n\n${USAGE}`);
+      return 2;
+    }
+  }
+  const onlyEditor = editorNames.length > 0 && plan.length === 0;
+  const editorPlan: Array<BundledEditorAdapter['name']> =
+    editorNames.length > 0 ? (editorNames as Array<BundledEditorAdapter['name']>) : plan.length === 0 ? BUNDLED_EDITOR_ADAPTERS.map((b) => b.name) : [];
+  if (plan.length === 0 && !onlyEditor) {
     for (const b of BUNDLED_ADAPTERS) {
       plan.push({ label: b.name, make: b.create, expectations: (a) => join(expectationsDir(), b.expectationsFile(a)) });
     }
@@ -166,10 +193,25 @@ export async function main(argv: string[], output: Output = consoleOutput): Prom
       await adapter.dispose();
     }
   }
+  const editorRuns: Array<{ run: AdapterRun; expectationsFile?: string }> = [];
+  for (const name of editorPlan) {
+    try {
+      const { run, expectationsFile, caseProblems } = await runBundledEditorSuite(name, values.filter !== undefined ? { filter: values.filter } : {});
+      for (const p of caseProblems) output.error(`invalid editor case file ${p}`);
+      editorRuns.push({ run: run as unknown as AdapterRun, expectationsFile });
+      output.log(formatEditorRun(run, { expectationsFile: relative(process.cwd(), expectationsFile) || expectationsFile }));
+      output.log('');
+      ok &&= run.ok && caseProblems.length === 0;
+    } catch (error) {
+      output.error(`cannot run the editor suite with ${name}: ${(error as Error).message}`);
+      ok = false;
+    }
+  }
   if (values.json) {
     const path = resolve(process.cwd(), values.json);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, JSON.stringify(jsonReport(runs), null, 2) + '\n');
+    const report = { ...(jsonReport(runs) as Record<string, unknown>), editor: jsonReport(editorRuns) };
+    writeFileSync(path, JSON.stringify(report, null, 2) + '\n');
   }
   return ok ? 0 : 1;
 }
