@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { z } from 'zod';
 import { caseFileSchema, type Case } from './schema.js';
 
 /** A validated case and the file it came from. */
@@ -45,9 +46,13 @@ export interface LoadedSuite {
   problems: CaseFileProblem[];
 }
 
-/** Loads every case below `dir`; invalid files are reported, not thrown. */
-export function loadCases(dir: string): LoadedSuite {
-  const cases: LoadedCase[] = [];
+/**
+ * Reads every `*.json` below `dir` as a case file of `schema` (an array of
+ * cases): a file that is not JSON or does not validate is reported, not thrown.
+ * Shared by the processor and the editor suites.
+ */
+export function loadCaseFiles<T>(dir: string, schema: z.ZodType<T[]>): { cases: { case: T; file: string }[]; problems: CaseFileProblem[] } {
+  const cases: { case: T; file: string }[] = [];
   const problems: CaseFileProblem[] = [];
   for (const path of caseFiles(dir)) {
     const file = relative(dir, path);
@@ -58,7 +63,7 @@ export function loadCases(dir: string): LoadedSuite {
       problems.push({ file, message: `not valid JSON: ${(error as Error).message}` });
       continue;
     }
-    const parsed = caseFileSchema.safeParse(raw);
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         problems.push({ file, message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
@@ -68,4 +73,9 @@ export function loadCases(dir: string): LoadedSuite {
     for (const c of parsed.data) cases.push({ case: c, file });
   }
   return { cases, problems };
+}
+
+/** Loads every case below `dir`; invalid files are reported, not thrown. */
+export function loadCases(dir: string): LoadedSuite {
+  return loadCaseFiles(dir, caseFileSchema);
 }

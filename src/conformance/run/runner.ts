@@ -11,28 +11,10 @@
 import type { Case, Feature, NeutralMessage } from '../case/schema.js';
 import type { Adapter, ImplementationInfo, StepObservation, StepRequest, WireMessage } from '../adapter/types.js';
 import { checkBegin, checkCall } from './check.js';
-import type { ExpectedFailure, Expectations } from './expectations.js';
+import type { Expectations } from './expectations.js';
+import { classifyCases, type CaseResult, type CaseStatus } from './classify.js';
 
-/** How one case ended. */
-export type CaseStatus = 'passed' | 'failed' | 'expected-failure' | 'unexpected-pass' | 'skipped';
-
-/** The outcome of one case. */
-export interface CaseResult {
-  /** Case ID. */
-  id: string;
-  /** The area: the case ID up to its first dot. */
-  area: string;
-  /** Rules the case checks. */
-  rules: string[];
-  /** How it ended. */
-  status: CaseStatus;
-  /** Why it was skipped, or the expectation's reason. */
-  reason?: string;
-  /** Mismatches, prefixed by the step that showed them. */
-  failures: string[];
-  /** The matching line of the expectation file, if any. */
-  expected?: ExpectedFailure;
-}
+export type { CaseResult, CaseStatus };
 
 /** The outcome of a run against one adapter. */
 export interface AdapterRun {
@@ -59,7 +41,7 @@ export interface RunOptions {
 }
 
 /** Does `pattern` (a substring, or a glob with `*`) select this case? */
-export function matchesFilter(c: Case, pattern: string | undefined): boolean {
+export function matchesFilter(c: { id: string; rules: readonly string[] }, pattern: string | undefined): boolean {
   if (pattern === undefined || pattern === '') return true;
   const test = pattern.includes('*')
     ? (s: string) =>
@@ -193,35 +175,17 @@ async function runCase(adapter: Adapter, c: Case): Promise<string[]> {
  * @see r[conformance.expectations.unexpected-pass]
  */
 export async function runSuite(adapter: Adapter, options: RunOptions): Promise<AdapterRun> {
-  const expectations = options.expectations ?? { failures: new Map(), problems: [] };
   const claimed = new Set<string>(adapter.features);
-  const byId = new Map(options.cases.map((c) => [c.id, c]));
-  const expectationProblems = [...expectations.problems];
-  for (const entry of expectations.failures.values()) {
-    const c = byId.get(entry.caseId);
-    if (!c) expectationProblems.push(`line ${entry.line}: no case has the ID ${entry.caseId}`);
-    else if (!c.rules.includes(entry.rule)) expectationProblems.push(`line ${entry.line}: ${entry.caseId} does not cite ${entry.rule}`);
-  }
-  const results: CaseResult[] = [];
-  for (const c of options.cases) {
-    if (!matchesFilter(c, options.filter)) continue;
-    const base = { id: c.id, area: areaOf(c.id), rules: c.rules };
-    const expected = expectations.failures.get(c.id);
-    const missing = c.features.filter((f) => !claimed.has(f));
-    if (missing.length > 0) {
-      results.push({ ...base, status: 'skipped', reason: `needs unclaimed feature(s): ${missing.join(', ')}`, failures: [] });
-      continue;
-    }
-    let failures: string[];
-    try {
-      failures = await runCase(adapter, c);
-    } catch (error) {
-      failures = [`adapter error: ${error instanceof Error ? error.message : String(error)}`];
-    }
-    const failed = failures.length > 0;
-    const status: CaseStatus = expected ? (failed ? 'expected-failure' : 'unexpected-pass') : failed ? 'failed' : 'passed';
-    results.push({ ...base, status, failures, ...(expected ? { expected, reason: expected.reason } : {}) });
-  }
-  const ok = expectationProblems.length === 0 && results.every((r) => r.status !== 'failed' && r.status !== 'unexpected-pass');
-  return { implementation: adapter.implementation, features: [...adapter.features], results, expectationProblems, ok };
+  const run = await classifyCases({
+    cases: options.cases,
+    expectations: options.expectations,
+    selects: (c) => matchesFilter(c, options.filter),
+    areaOf,
+    skipReason: (c) => {
+      const missing = c.features.filter((f) => !claimed.has(f));
+      return missing.length > 0 ? `needs unclaimed feature(s): ${missing.join(', ')}` : undefined;
+    },
+    execute: (c) => runCase(adapter, c),
+  });
+  return { implementation: adapter.implementation, features: [...adapter.features], ...run };
 }

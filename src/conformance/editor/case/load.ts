@@ -3,10 +3,8 @@
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { z } from 'zod';
-import { caseFiles, type CaseFileProblem } from '../../case/load.js';
+import { caseFileJsonSchemaText } from '../../case/json-schema.js';
+import { loadCaseFiles, type CaseFileProblem } from '../../case/load.js';
 import { editorCaseFileDefinition, editorCaseFileSchema, type EditorCase } from './schema.js';
 
 /** A validated editor case and the file it came from. */
@@ -27,35 +25,14 @@ export interface LoadedEditorSuite {
 
 /** Loads every `*.json` case file below `dir`; invalid files are reported, not thrown. */
 export function loadEditorCases(dir: string): LoadedEditorSuite {
-  const cases: LoadedEditorCase[] = [];
-  const problems: CaseFileProblem[] = [];
-  for (const path of caseFiles(dir)) {
-    const file = relative(dir, path);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      problems.push({ file, message: `not valid JSON: ${(error as Error).message}` });
-      continue;
-    }
-    const parsed = editorCaseFileSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ file, message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
-      continue;
-    }
-    for (const c of parsed.data) cases.push({ case: c, file });
-  }
-  return { cases, problems };
+  return loadCaseFiles(dir, editorCaseFileSchema);
 }
 
 /** The JSON Schema of an editor case file, as checked in (two-space indented, final newline). */
 export function editorCaseFileJsonSchema(): string {
-  const schema = z.toJSONSchema(editorCaseFileDefinition, { io: 'input', target: 'draft-2020-12' });
-  const withId = {
-    $schema: schema.$schema,
-    $id: 'https://github.com/tool-search-reference/conformance/editor/schema/case.schema.json',
-    title: 'editor conformance case file',
-    ...schema,
-  };
-  return JSON.stringify(withId, null, 2) + '\n';
+  return caseFileJsonSchemaText(
+    editorCaseFileDefinition,
+    'https://github.com/tool-search-reference/conformance/editor/schema/case.schema.json',
+    'editor conformance case file',
+  );
 }

@@ -6,8 +6,8 @@
  * @module
  */
 import type { ImplementationInfo } from '../../adapter/types.js';
-import type { CaseResult, CaseStatus } from '../../run/runner.js';
-import { areaOf } from '../../run/runner.js';
+import { areaOf, matchesFilter, type CaseResult, type CaseStatus } from '../../run/runner.js';
+import { classifyCases } from '../../run/classify.js';
 import type { Expectations } from '../../run/expectations.js';
 import type { EditorAdapter } from '../adapter/types.js';
 import { usedEditorFeatures, type EditorCase, type EditorFeature } from '../case/schema.js';
@@ -43,11 +43,7 @@ export interface EditorRunOptions {
 
 /** Does `pattern` (a substring, or a glob with `*`) select this case? */
 export function matchesEditorFilter(c: EditorCase, pattern: string | undefined): boolean {
-  if (pattern === undefined || pattern === '') return true;
-  const test = pattern.includes('*')
-    ? (s: string) => new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\/]/g, '\\$&')).join('.*')}$`).test(s)
-    : (s: string) => s.includes(pattern);
-  return test(c.id) || c.rules.some(test);
+  return matchesFilter(c, pattern);
 }
 
 /** The topic of an editor case: its ID up to the slash (`editor.rules`). */
@@ -76,36 +72,17 @@ async function runEditorCase(adapter: EditorAdapter, c: EditorCase): Promise<str
  */
 export async function runEditorSuite(options: EditorRunOptions): Promise<EditorRun> {
   const { adapter } = options;
-  const expectations = options.expectations ?? { failures: new Map(), problems: [] };
   const claimed = new Set<EditorFeature>(adapter.features);
-  const byId = new Map(options.cases.map((c) => [c.id, c]));
-  const expectationProblems = [...expectations.problems];
-  for (const entry of expectations.failures.values()) {
-    const c = byId.get(entry.caseId);
-    if (!c) expectationProblems.push(`line ${entry.line}: no case has the ID ${entry.caseId}`);
-    else if (!c.rules.includes(entry.rule)) expectationProblems.push(`line ${entry.line}: ${entry.caseId} does not cite ${entry.rule}`);
-  }
-  const results: CaseResult[] = [];
-  for (const c of options.cases) {
-    if (!matchesEditorFilter(c, options.filter)) continue;
-    const base = { id: c.id, area: editorTopicOf(c.id), rules: c.rules };
-    const expected = expectations.failures.get(c.id);
-    const needed = new Set([...c.features, ...usedEditorFeatures(c)]);
-    const missing = [...needed].filter((f) => !claimed.has(f));
-    if (missing.length > 0) {
-      results.push({ ...base, status: 'skipped', reason: `${adapter.implementation.name} does not support: ${missing.join(', ')}`, failures: [] });
-      continue;
-    }
-    let failures: string[];
-    try {
-      failures = await runEditorCase(adapter, c);
-    } catch (error) {
-      failures = [`adapter error: ${error instanceof Error ? error.message : String(error)}`];
-    }
-    const failed = failures.length > 0;
-    const status: CaseStatus = expected ? (failed ? 'expected-failure' : 'unexpected-pass') : failed ? 'failed' : 'passed';
-    results.push({ ...base, status, failures, ...(expected ? { expected, reason: expected.reason } : {}) });
-  }
-  const ok = expectationProblems.length === 0 && results.every((r) => r.status !== 'failed' && r.status !== 'unexpected-pass');
-  return { implementation: adapter.implementation, features: [...adapter.features], results, expectationProblems, ok };
+  const run = await classifyCases({
+    cases: options.cases,
+    expectations: options.expectations,
+    selects: (c) => matchesEditorFilter(c, options.filter),
+    areaOf: editorTopicOf,
+    skipReason: (c) => {
+      const missing = [...new Set([...c.features, ...usedEditorFeatures(c)])].filter((f) => !claimed.has(f));
+      return missing.length > 0 ? `${adapter.implementation.name} does not support: ${missing.join(', ')}` : undefined;
+    },
+    execute: (c) => runEditorCase(adapter, c),
+  });
+  return { implementation: adapter.implementation, features: [...adapter.features], ...run };
 }
