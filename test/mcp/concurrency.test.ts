@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolLoader, type ClosableMcpToolLoader } from '../../src/editor/mcp/index.js';
-import { startHttpMcpFixture, type HttpMcpFixture } from './fixtures/http-server.js';
-import { raiseListenerLimit } from './support/listeners.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpFixtureAndLoader } from './support/http-loader.js';
 import { callText } from './support/servers.js';
 
 const CALLERS = 50;
 
-let http: HttpMcpFixture;
-let loader: ClosableMcpToolLoader;
-let restoreListenerLimit: () => void;
-
-beforeAll(async () => {
-  restoreListenerLimit = raiseListenerLimit(4 * CALLERS);
-  http = await startHttpMcpFixture();
-  // 50 connections open at once on a shared 2-core CI box: give Streamable HTTP more than
-  // @mastra/mcp's default 3 s before it would switch to its SSE fallback.
-  loader = createMcpToolLoader({ httpConnectTimeoutMs: 20_000 });
-});
-
-afterAll(async () => {
-  await loader.close();
-  await http.close();
-  restoreListenerLimit();
-});
+// 50 connections open at once on a shared 2-core CI box: give Streamable HTTP more than
+// @mastra/mcp's default 3 s before it would switch to its SSE fallback.
+const suite = useHttpFixtureAndLoader(4 * CALLERS, { httpConnectTimeoutMs: 20_000 });
 
 describe('token isolation under concurrency', () => {
   it('[mcp.isolation.concurrent] [mcp.auth.http-bearer] 50 concurrent resolutions with distinct tokens: every call carries its own caller token', async () => {
-    const client = { id: 'shared-remote', name: 'Shared remote', servers: { remote: { type: 'http', url: http.url } } };
+    const client = { id: 'shared-remote', name: 'Shared remote', servers: { remote: { type: 'http', url: suite.http.url } } };
     const tokens = Array.from({ length: CALLERS }, (_, i) => `caller-${i}.${Math.random().toString(36).slice(2)}`);
-    const mark = http.requests.length;
+    const mark = suite.http.requests.length;
 
     // Each caller resolves and calls at once; resolutions and calls of all callers interleave.
     const outcomes = await Promise.all(
       tokens.map(async (token, i) => {
-        const { servers, diagnostics } = await loader.loadServerTools(client, { authToken: token });
+        const { servers, diagnostics } = await suite.loader.loadServerTools(client, { authToken: token });
         const whoami = servers['remote']?.['whoami'];
         const calls = [];
         for (let k = 0; k < 2; k++) {
@@ -43,7 +27,7 @@ describe('token isolation under concurrency', () => {
       }),
     );
 
-    expect(loader.openConnections).toBe(CALLERS);
+    expect(suite.loader.openConnections).toBe(CALLERS);
     for (const [i, { token, diagnostics, replies }] of outcomes.entries()) {
       expect(diagnostics).toEqual([]);
       // The server saw this caller's token for each of this caller's calls...
@@ -53,7 +37,7 @@ describe('token isolation under concurrency', () => {
       ]);
     }
     // ...and so does the server's own request log, call by call.
-    const seen = http.requests.slice(mark);
+    const seen = suite.http.requests.slice(mark);
     const calls = seen.filter((r) => r.rpcMethod === 'tools/call');
     expect(calls).toHaveLength(CALLERS * 2);
     for (const call of calls) {
@@ -66,10 +50,10 @@ describe('token isolation under concurrency', () => {
   });
 
   it('[mcp.isolation.connection-key] concurrent loads with one token share one connection', async () => {
-    const client = { id: 'same-token', name: 'Same token', servers: { remote: { type: 'http', url: http.url } } };
-    const before = loader.openConnections;
-    const loads = await Promise.all(Array.from({ length: 10 }, () => loader.loadServerTools(client, { authToken: 'same-caller' })));
-    expect(loader.openConnections).toBe(before + 1);
+    const client = { id: 'same-token', name: 'Same token', servers: { remote: { type: 'http', url: suite.http.url } } };
+    const before = suite.loader.openConnections;
+    const loads = await Promise.all(Array.from({ length: 10 }, () => suite.loader.loadServerTools(client, { authToken: 'same-caller' })));
+    expect(suite.loader.openConnections).toBe(before + 1);
     for (const [i, { servers, diagnostics }] of loads.entries()) {
       expect(diagnostics).toEqual([]);
       const reply = JSON.parse(await callText(servers['remote']?.['whoami'], { nonce: `same-${i}` }));

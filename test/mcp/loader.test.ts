@@ -1,20 +1,17 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   connectionKey,
   createMcpToolLoader,
   toMcpServerDefinition,
-  type ClosableMcpToolLoader,
   type StoredMcpServer,
 } from '../../src/editor/mcp/index.js';
-import { startHttpMcpFixture, type HttpMcpFixture } from './fixtures/http-server.js';
-import { raiseListenerLimit } from './support/listeners.js';
+import { startHttpMcpFixture } from './fixtures/http-server.js';
+import { useHttpFixtureAndLoader } from './support/http-loader.js';
 import { callText, everythingEntryPath, fixtureServer, isAlive } from './support/servers.js';
 
-let http: HttpMcpFixture;
-let loader: ClosableMcpToolLoader;
+const suite = useHttpFixtureAndLoader(64, { stdioStderr: 'ignore' });
 let deadUrl: string;
-let restoreListenerLimit: () => void;
 
 async function unusedPortUrl(): Promise<string> {
   const server = createServer();
@@ -24,30 +21,21 @@ async function unusedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}/mcp`;
 }
 
-function httpServer(url = http.url): StoredMcpServer {
+function httpServer(url = suite.http.url): StoredMcpServer {
   return { type: 'http', url };
 }
 
 function requestsSince(mark: number) {
-  return http.requests.slice(mark);
+  return suite.http.requests.slice(mark);
 }
 
 beforeAll(async () => {
-  restoreListenerLimit = raiseListenerLimit(64);
-  http = await startHttpMcpFixture();
   deadUrl = await unusedPortUrl();
-  loader = createMcpToolLoader({ stdioStderr: 'ignore' });
-});
-
-afterAll(async () => {
-  await loader.close();
-  await http.close();
-  restoreListenerLimit();
 });
 
 describe('MCP tool loader over real servers', () => {
   it('[mcp.loader.shape] [mcp.transport.stdio] loads every tool of a stdio server by bare name, ids prefixed by the server name', async () => {
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       { id: 'fix', name: 'Fixture', servers: { my_fix: { ...fixtureServer({ FIXTURE_GREETING: 'hi' }), tools: { add: {} } } } },
       {},
     );
@@ -62,7 +50,7 @@ describe('MCP tool loader over real servers', () => {
   });
 
   it('[mcp.transport.stdio] runs a foreign stdio server (@modelcontextprotocol/server-everything)', async () => {
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       { id: 'everything', name: 'Everything', servers: { everything: { type: 'stdio', command: process.execPath, args: [everythingEntryPath, 'stdio'] } } },
       {},
     );
@@ -74,8 +62,8 @@ describe('MCP tool loader over real servers', () => {
   });
 
   it('[mcp.transport.http] [mcp.auth.http-bearer] reaches a Streamable-HTTP server; every request carries the bearer token', async () => {
-    const mark = http.requests.length;
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const mark = suite.http.requests.length;
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       { id: 'remote', name: 'Remote', servers: { remote: { ...httpServer(), timeout: 10_000 } } },
       { authToken: 'tok-A.1~x/y+z=' },
     );
@@ -90,8 +78,8 @@ describe('MCP tool loader over real servers', () => {
 
   it('[mcp.auth.no-token] without a token (or with an empty one) no Authorization header is sent', async () => {
     for (const request of [{}, { authToken: '' }]) {
-      const mark = http.requests.length;
-      const { servers } = await loader.loadServerTools({ id: 'anon', name: 'Anon', servers: { remote: httpServer() } }, request);
+      const mark = suite.http.requests.length;
+      const { servers } = await suite.loader.loadServerTools({ id: 'anon', name: 'Anon', servers: { remote: httpServer() } }, request);
       const echoed = JSON.parse(await callText(servers['remote']!['whoami'], { nonce: 'anon' }));
       expect(echoed.authorization).toBeNull();
       const seen = requestsSince(mark);
@@ -102,7 +90,7 @@ describe('MCP tool loader over real servers', () => {
 
   it('[mcp.auth.stdio-never] a stdio server of a client with a token never sees it, in env or definition', async () => {
     const token = 'stdio-must-not-see-this-token';
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       { id: 'mixed', name: 'Mixed', servers: { fix: fixtureServer({ PLAIN: '1' }), remote: httpServer() } },
       { authToken: token },
     );
@@ -120,8 +108,8 @@ describe('MCP tool loader over real servers', () => {
 
   it('[mcp.auth.token-syntax] a token that is not a b64token skips HTTP servers with a diagnostic; stdio still loads', async () => {
     for (const bad of ['has space', 'line\r\nX-Injected: 1', 'tok\u00e9n']) {
-      const mark = http.requests.length;
-      const { servers, diagnostics } = await loader.loadServerTools(
+      const mark = suite.http.requests.length;
+      const { servers, diagnostics } = await suite.loader.loadServerTools(
         { id: 'badtok', name: 'Bad token', servers: { fix: fixtureServer(), remote: httpServer() } },
         { authToken: bad },
       );
@@ -134,7 +122,7 @@ describe('MCP tool loader over real servers', () => {
   });
 
   it('[mcp.loader.failure] [mcp.loader.partial] a server that does not start yields a diagnostic; the others still load', async () => {
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       {
         id: 'partly-broken',
         name: 'Partly broken',
@@ -163,12 +151,12 @@ describe('MCP tool loader over real servers', () => {
   it('[mcp.loader.retry] a server that was down is reached on the next load once it is up', async () => {
     const url = await unusedPortUrl();
     const client = { id: 'flaky', name: 'Flaky', servers: { later: { type: 'http', url, timeout: 2000 } } };
-    const first = await loader.loadServerTools(client, { authToken: 'retry-token' });
+    const first = await suite.loader.loadServerTools(client, { authToken: 'retry-token' });
     expect(first.servers).toEqual({});
     expect(first.diagnostics.map((d) => d.code)).toEqual(['mcp-server-unavailable']);
     const late = await startHttpMcpFixture(Number(new URL(url).port));
     try {
-      const second = await loader.loadServerTools(client, { authToken: 'retry-token' });
+      const second = await suite.loader.loadServerTools(client, { authToken: 'retry-token' });
       expect(second.diagnostics).toEqual([]);
       const echoed = JSON.parse(await callText(second.servers['later']!['whoami'], { nonce: 'retry' }));
       expect(echoed.authorization).toBe('Bearer retry-token');
@@ -178,11 +166,11 @@ describe('MCP tool loader over real servers', () => {
   });
 
   it('[mcp.loader.invalid-server] an invalid stored server is skipped with a diagnostic naming its path', async () => {
-    const { servers, diagnostics } = await loader.loadServerTools(
+    const { servers, diagnostics } = await suite.loader.loadServerTools(
       {
         id: 'half-valid',
         name: 'Half valid',
-        servers: { ok: fixtureServer(), legacy: { type: 'http', url: http.url, headers: { 'X-Api-Key': 'k' } } },
+        servers: { ok: fixtureServer(), legacy: { type: 'http', url: suite.http.url, headers: { 'X-Api-Key': 'k' } } },
       },
       {},
     );

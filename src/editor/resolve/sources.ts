@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ResolutionDiagnostic } from '../diagnostics.js';
+import type { KnownDiagnosticCode, ResolutionDiagnostic } from '../diagnostics.js';
 import type { StoredToolProviderConfig, ToolSelection, ToolSourceReference } from '../config/schema.js';
 import {
   lookup,
@@ -34,6 +34,80 @@ function describe(tool: ToolLike, description: string | undefined): ToolLike {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Resolves every entry of a source field concurrently and concatenates the
+ * contributions in entry order; an absent field contributes nothing.
+ */
+async function resolveEach<T>(
+  entries: Readonly<Record<string, T>> | undefined,
+  resolveOne: (id: string, entry: T) => Promise<SourceContribution>,
+): Promise<SourceContribution> {
+  if (entries === undefined) return { tools: [], diagnostics: [] };
+  const parts = await Promise.all(Object.entries(entries).map(([id, entry]) => resolveOne(id, entry)));
+  return { tools: parts.flatMap((c) => c.tools), diagnostics: parts.flatMap((c) => c.diagnostics) };
+}
+
+/** How the diagnostics of one kind of provider (integration or V1 tool provider) read. */
+interface ProviderDiagnostics {
+  /** The diagnostic source. */
+  source: 'integration' | 'tool-provider';
+  /** The code when the provider id is not registered. */
+  missingCode: KnownDiagnosticCode;
+  /** The message when the provider id is not registered. */
+  missingMessage: (providerId: string) => string;
+  /** The code when the provider throws. */
+  failedCode: KnownDiagnosticCode;
+  /** The message when the provider throws, before `: <error message>`. */
+  failedMessage: (providerId: string) => string;
+}
+
+/**
+ * The part shared by integration and V1 tool providers: look the provider up,
+ * let `resolveTools` produce its tools, apply the non-empty descriptions of
+ * `entries` to returned tools with the same id, and turn an unknown provider
+ * or any throw into one diagnostic.
+ *
+ * @see r[editor.descriptions.integration] r[editor.failure.isolated]
+ */
+async function resolveFromProvider<P>(
+  providerId: string,
+  providers: Lookup<P> | undefined,
+  diagnostics: ProviderDiagnostics,
+  resolveTools: (provider: P) => Promise<Record<string, ToolLike>>,
+  entries: Readonly<Record<string, { description?: string | undefined }>>,
+): Promise<SourceContribution> {
+  try {
+    const provider = await lookup(providers, providerId);
+    if (provider === undefined) {
+      return {
+        tools: [],
+        diagnostics: [{
+          code: diagnostics.missingCode,
+          source: diagnostics.source,
+          providerId,
+          message: diagnostics.missingMessage(providerId),
+        }],
+      };
+    }
+    const tools = await resolveTools(provider);
+    return {
+      tools: Object.entries(tools).map(([id, tool]) => [id, describe(tool, Object.hasOwn(entries, id) ? entries[id]?.description : undefined)]),
+      diagnostics: [],
+    };
+  } catch (error) {
+    return {
+      tools: [],
+      diagnostics: [{
+        code: diagnostics.failedCode,
+        source: diagnostics.source,
+        providerId,
+        message: `${diagnostics.failedMessage(providerId)}: ${errorText(error)}`,
+        cause: error,
+      }],
+    };
+  }
 }
 
 /**
@@ -95,46 +169,50 @@ export async function resolveMcpTools(
   loader: McpToolLoader | undefined,
   authToken: string | undefined,
 ): Promise<SourceContribution> {
-  if (references === undefined) return { tools: [], diagnostics: [] };
-  const perClient = await Promise.all(
-    Object.entries(references).map(async ([clientId, reference]): Promise<SourceContribution> => {
-      const diagnostics: ResolutionDiagnostic[] = [];
-      const fail = (code: string, message: string, cause?: unknown): SourceContribution => ({
-        tools: [],
-        diagnostics: [...diagnostics, { code, source: 'mcp', clientId, message, ...(cause === undefined ? {} : { cause }) }],
-      });
-      // 1. Nothing selected.
-      const agentTools = reference.tools;
-      if (agentTools === undefined) return { tools: [], diagnostics };
-      // 2. Stored client.
-      let client: McpClientConfigLike | undefined;
-      try {
-        client = await lookup(clients, clientId);
-      } catch (error) {
-        return fail('mcp-client-lookup-failed', `Reading stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
-      }
-      if (client === undefined) {
-        return fail('mcp-client-not-found', `Stored MCP client "${clientId}" is referenced in "mcpClients" but does not exist; create it or remove the reference`);
-      }
-      // 3. Loader.
-      if (loader === undefined) {
-        return fail('mcp-loader-missing', `Tools of stored MCP client "${clientId}" are selected but no MCP loader was given; pass "mcpLoader"`);
-      }
-      // 4. Load with the caller's token.
-      let loaded;
-      try {
-        loaded = await loader.loadServerTools({ ...client, id: clientId }, authToken === undefined ? {} : { authToken });
-      } catch (error) {
-        return fail('mcp-load-failed', `Loading the tools of stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
-      }
-      diagnostics.push(...loaded.diagnostics);
-      // 5. Select.
-      const selection = selectMcpTools(clientId, client, loaded.servers, agentTools);
-      return { tools: selection.tools, diagnostics: [...diagnostics, ...selection.diagnostics] };
-    }),
-  );
-  return { tools: perClient.flatMap((c) => c.tools), diagnostics: perClient.flatMap((c) => c.diagnostics) };
+  return resolveEach(references, async (clientId, reference): Promise<SourceContribution> => {
+    const diagnostics: ResolutionDiagnostic[] = [];
+    const fail = (code: string, message: string, cause?: unknown): SourceContribution => ({
+      tools: [],
+      diagnostics: [...diagnostics, { code, source: 'mcp', clientId, message, ...(cause === undefined ? {} : { cause }) }],
+    });
+    // 1. Nothing selected.
+    const agentTools = reference.tools;
+    if (agentTools === undefined) return { tools: [], diagnostics };
+    // 2. Stored client.
+    let client: McpClientConfigLike | undefined;
+    try {
+      client = await lookup(clients, clientId);
+    } catch (error) {
+      return fail('mcp-client-lookup-failed', `Reading stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
+    }
+    if (client === undefined) {
+      return fail('mcp-client-not-found', `Stored MCP client "${clientId}" is referenced in "mcpClients" but does not exist; create it or remove the reference`);
+    }
+    // 3. Loader.
+    if (loader === undefined) {
+      return fail('mcp-loader-missing', `Tools of stored MCP client "${clientId}" are selected but no MCP loader was given; pass "mcpLoader"`);
+    }
+    // 4. Load with the caller's token.
+    let loaded;
+    try {
+      loaded = await loader.loadServerTools({ ...client, id: clientId }, authToken === undefined ? {} : { authToken });
+    } catch (error) {
+      return fail('mcp-load-failed', `Loading the tools of stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
+    }
+    diagnostics.push(...loaded.diagnostics);
+    // 5. Select.
+    const selection = selectMcpTools(clientId, client, loaded.servers, agentTools);
+    return { tools: selection.tools, diagnostics: [...diagnostics, ...selection.diagnostics] };
+  });
 }
+
+const INTEGRATION_DIAGNOSTICS: ProviderDiagnostics = {
+  source: 'integration',
+  missingCode: 'integration-provider-missing',
+  missingMessage: (providerId) => `Integration provider "${providerId}" is referenced in "integrationTools" but is not registered; register it or remove the reference`,
+  failedCode: 'integration-failed',
+  failedMessage: (providerId) => `Integration provider "${providerId}" failed`,
+};
 
 /**
  * Legacy integration tools.
@@ -152,52 +230,28 @@ export async function resolveIntegrationTools(
   providers: Lookup<IntegrationToolProvider> | undefined,
   request: ProviderRequest,
 ): Promise<SourceContribution> {
-  if (references === undefined) return { tools: [], diagnostics: [] };
-  const perProvider = await Promise.all(
-    Object.entries(references).map(async ([providerId, reference]): Promise<SourceContribution> => {
-      // 1. Nothing selected.
-      const selection = reference.tools;
-      if (selection === undefined) return { tools: [], diagnostics: [] };
-      try {
-        // 2. Provider.
-        const provider = await lookup(providers, providerId);
-        if (provider === undefined) {
-          return {
-            tools: [],
-            diagnostics: [{
-              code: 'integration-provider-missing',
-              source: 'integration',
-              providerId,
-              message: `Integration provider "${providerId}" is referenced in "integrationTools" but is not registered; register it or remove the reference`,
-            }],
-          };
-        }
-        // 3. Which ids.
-        const wanted = Object.keys(selection);
-        const ids = wanted.length === 0 ? await provider.listToolIds(request) : wanted;
-        // 4. Resolve.
-        const tools = await provider.resolveTools(ids, selection, request);
-        // 5. Descriptions.
-        return {
-          tools: Object.entries(tools).map(([id, tool]) => [id, describe(tool, Object.hasOwn(selection, id) ? selection[id]?.description : undefined)]),
-          diagnostics: [],
-        };
-      } catch (error) {
-        return {
-          tools: [],
-          diagnostics: [{
-            code: 'integration-failed',
-            source: 'integration',
-            providerId,
-            message: `Integration provider "${providerId}" failed: ${errorText(error)}`,
-            cause: error,
-          }],
-        };
-      }
-    }),
-  );
-  return { tools: perProvider.flatMap((c) => c.tools), diagnostics: perProvider.flatMap((c) => c.diagnostics) };
+  return resolveEach(references, async (providerId, reference) => {
+    // 1. Nothing selected.
+    const selection = reference.tools;
+    if (selection === undefined) return { tools: [], diagnostics: [] };
+    // 2. Provider; 4. a throw; 5. descriptions: see `resolveFromProvider`.
+    return resolveFromProvider(providerId, providers, INTEGRATION_DIAGNOSTICS, async (provider) => {
+      // 3. Which ids.
+      const wanted = Object.keys(selection);
+      const ids = wanted.length === 0 ? await provider.listToolIds(request) : wanted;
+      // 4. Resolve.
+      return provider.resolveTools(ids, selection, request);
+    }, selection);
+  });
 }
+
+const TOOL_PROVIDER_DIAGNOSTICS: ProviderDiagnostics = {
+  source: 'tool-provider',
+  missingCode: 'tool-provider-missing',
+  missingMessage: (providerId) => `Tool provider "${providerId}" is referenced in "toolProviders" but is not registered in the editor; register it or remove the reference`,
+  failedCode: 'tool-provider-failed',
+  failedMessage: (providerId) => `Tool provider "${providerId}" failed`,
+};
 
 /**
  * V1 tool-provider tools.
@@ -213,43 +267,8 @@ export async function resolveToolProviderTools(
   providers: Lookup<ToolProviderV1> | undefined,
   request: ProviderRequest,
 ): Promise<SourceContribution> {
-  if (configs === undefined) return { tools: [], diagnostics: [] };
-  const perProvider = await Promise.all(
-    Object.entries(configs).map(async ([providerId, config]): Promise<SourceContribution> => {
-      try {
-        // 1. Provider.
-        const provider = await lookup(providers, providerId);
-        if (provider === undefined) {
-          return {
-            tools: [],
-            diagnostics: [{
-              code: 'tool-provider-missing',
-              source: 'tool-provider',
-              providerId,
-              message: `Tool provider "${providerId}" is referenced in "toolProviders" but is not registered in the editor; register it or remove the reference`,
-            }],
-          };
-        }
-        // 2. Resolve.
-        const tools = await provider.resolveTools(config, request);
-        // 3. Descriptions.
-        return {
-          tools: Object.entries(tools).map(([id, tool]) => [id, describe(tool, Object.hasOwn(config.tools, id) ? config.tools[id]?.description : undefined)]),
-          diagnostics: [],
-        };
-      } catch (error) {
-        return {
-          tools: [],
-          diagnostics: [{
-            code: 'tool-provider-failed',
-            source: 'tool-provider',
-            providerId,
-            message: `Tool provider "${providerId}" failed: ${errorText(error)}`,
-            cause: error,
-          }],
-        };
-      }
-    }),
+  return resolveEach(configs, (providerId, config) =>
+    // 1. Provider; 2. resolve (a throw: see `resolveFromProvider`); 3. descriptions of `config.tools`.
+    resolveFromProvider(providerId, providers, TOOL_PROVIDER_DIAGNOSTICS, (provider) => provider.resolveTools(config, request), config.tools),
   );
-  return { tools: perProvider.flatMap((c) => c.tools), diagnostics: perProvider.flatMap((c) => c.diagnostics) };
 }
