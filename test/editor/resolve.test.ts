@@ -119,6 +119,57 @@ describe('sources and order', () => {
     ).rejects.toThrowError(/resolve it per request/);
     expect(provider.calls).toHaveLength(0);
   });
+
+  it('[editor.order.static-override] a static override naming a provider, even in an unruled variant, is refused before any provider is looked up', async () => {
+    const provider = new FakeToolProvider('provider');
+    let looked = 0;
+    const toolProviders = (id: string) => (looked++, id === 'arcade' ? provider : undefined);
+    for (const field of [{ arcade: { tools: { a: {} } } }, [{ value: { arcade: { tools: { a: {} } } } }], { ghost: { tools: {} } }]) {
+      const refused = resolveAgentTools(
+        { tools: { reg: {} }, toolProviders: field },
+        { mode: 'override', codeTools: { code: tool('code') }, registeredTools: { reg: tool('reg') }, toolProviders },
+      );
+      await expect(refused).rejects.toMatchObject({ code: 'request-required' });
+    }
+    expect(looked).toBe(0);
+    expect(provider.calls).toEqual([]);
+    // The same configuration per request does reach the provider, after the other sources.
+    const r = await resolveAgentTools(
+      { tools: { reg: {} }, toolProviders: { arcade: { tools: { a: {} } } } },
+      { mode: 'override', codeTools: { code: tool('code') }, registeredTools: { reg: tool('reg') }, toolProviders, requestContext: {} },
+    );
+    expect(Object.keys(r.tools)).toEqual(['code', 'reg', 'a']);
+    expect(looked).toBe(1);
+  });
+
+  it('[editor.order.key-order] integrations and tool providers contribute provider by provider in configuration order, whatever finishes first', async () => {
+    const slowIntegration = {
+      listToolIds: async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return ['s1', 's2'];
+      },
+      resolveTools: async (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, tool(`slow:${id}`)])),
+    };
+    const slowProvider = {
+      resolveTools: async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return { p1: tool('slow:p1') };
+      },
+    };
+    const r = await resolveAgentTools(
+      {
+        integrationTools: { slow: { tools: {} }, fast: { tools: {} } },
+        toolProviders: { slowP: { tools: { p1: {} } }, fastP: { tools: { p2: {} } } },
+      },
+      {
+        mode: 'standalone',
+        integrationProviders: { slow: slowIntegration, fast: new FakeIntegration({ f1: tool('fast:f1') }) },
+        toolProviders: { slowP: slowProvider, fastP: new FakeToolProvider('fast') },
+        requestContext: {},
+      },
+    );
+    expect(Object.keys(r.tools)).toEqual(['s1', 's2', 'f1', 'p1', 'p2']);
+  });
 });
 
 describe('descriptions', () => {
@@ -176,6 +227,38 @@ describe('descriptions', () => {
       ['field-ignored', 'mcpClients'],
       ['field-ignored', 'toolProviders'],
     ]);
+  });
+});
+
+describe('empty descriptions', () => {
+  it('[editor.model.empty-description] [editor.descriptions.integration] an empty description keeps the integration or provider tool itself', async () => {
+    const a = tool('a', 'own A');
+    const r = await resolveAgentTools(
+      {
+        integrationTools: { legacy: { tools: { a: { description: '' } } } },
+        toolProviders: { arcade: { tools: { p: { description: '' } } } },
+      },
+      {
+        mode: 'standalone',
+        integrationProviders: { legacy: new FakeIntegration({ a }) },
+        toolProviders: { arcade: new FakeToolProvider('prov') },
+        requestContext: {},
+      },
+    );
+    expect(r.tools.a).toBe(a);
+    expect(r.tools.p?.description).toBe('prov:p description');
+  });
+
+  it('[editor.model.empty-description] [editor.descriptions.only-mode] an empty stored description keeps the code tool itself and asks for no target', async () => {
+    const codeTools = { a: tool('a', 'code A') };
+    const r = await resolveAgentTools(
+      { tools: { a: { description: '' }, ghost: { description: '' } }, integrationTools: { legacy: { tools: {} } } },
+      { mode: 'description-only', codeTools, integrationProviders: { legacy: new FakeIntegration({ l: tool('l') }) }, requestContext: {} },
+    );
+    expect(r.tools).toEqual({ a: codeTools.a });
+    expect(r.tools.a).toBe(codeTools.a);
+    expect(r.origins).toEqual({ a: 'code' });
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'field-ignored', source: 'description-only', message: expect.stringContaining('"integrationTools"') })]);
   });
 });
 
@@ -252,6 +335,39 @@ describe('registered tools, MCP, integrations and providers', () => {
     expect(loader.calls.map((c) => c.authToken).sort()).toEqual([...tokens].sort());
   });
 
+  it('[editor.mcp.load-per-resolution] two resolutions with the same token load twice and each gets its own load\'s tools', async () => {
+    let loads = 0;
+    const loader = {
+      async loadServerTools() {
+        loads++;
+        return { servers: { s: { x: tool(`load-${loads}`) } }, diagnostics: [] };
+      },
+    };
+    const options = { mode: 'standalone' as const, mcpClients: { a: storedClient({ s: {} }) }, mcpLoader: loader, requestContext: { mastra__authToken: 'same' } };
+    const config = { mcpClients: { a: { tools: {} } } };
+    const first = await resolveAgentTools(config, options);
+    const second = await resolveAgentTools(config, options);
+    expect(loads).toBe(2);
+    expect(first.tools.s_x?.id).toBe('load-1');
+    expect(second.tools.s_x?.id).toBe('load-2');
+  });
+
+  it('[editor.integration.selection] the provider gets the selected ids in order, and its tools count under the ids it returns', async () => {
+    const asked: (readonly string[])[] = [];
+    const renaming = {
+      listToolIds: async () => ['x', 'y'],
+      resolveTools: async (ids: readonly string[]) => {
+        asked.push(ids);
+        return Object.fromEntries(ids.map((id) => [`legacy_${id}`, tool(`renamed:${id}`)]));
+      },
+    };
+    const run = (tools: Record<string, object>) =>
+      resolveAgentTools({ integrationTools: { legacy: { tools } } }, { mode: 'standalone', integrationProviders: { legacy: renaming }, requestContext: {} });
+    expect(Object.keys((await run({ y: {}, x: {} })).tools)).toEqual(['legacy_y', 'legacy_x']);
+    expect(Object.keys((await run({})).tools)).toEqual(['legacy_x', 'legacy_y']);
+    expect(asked).toEqual([['y', 'x'], ['x', 'y']]);
+  });
+
   it('[editor.integration.selection] omitted tools select nothing, {} every listed id, keys those ids', async () => {
     const provider = new FakeIntegration({ a: tool('a'), b: tool('b'), c: tool('c') });
     const run = (tools?: Record<string, object>) =>
@@ -304,6 +420,11 @@ describe('failures', () => {
       },
     );
     expect(Object.keys(r.tools)).toEqual(['code', 'reg', 's_x', 'l', 'p']);
+    // The other sources' tools are the very tools they gave, unchanged.
+    expect(r.tools.code?.id).toBe('code');
+    expect(r.tools.reg?.description).toBe('reg description');
+    expect(r.tools.s_x?.description).toBe('x description');
+    expect(r.tools.l?.description).toBe('l description');
     expect(r.diagnostics.map((d) => d.code)).toEqual([
       'registered-tool-missing',
       'mcp-load-failed',
@@ -372,7 +493,12 @@ describe('per-request resolution', () => {
     expect(await dep({ integrationTools: { legacy: { tools: {} } } })).toBe(true);
     expect(await dep({ toolProviders: {} })).toBe(false);
     expect(await dep({ toolProviders: { arcade: { tools: {} } } })).toBe(true);
+    // A ruled variant counts in every field the mode reads, even when its value selects nothing.
+    expect(await dep({ integrationTools: [{ value: {}, rules: when('x', 1) }] })).toBe(true);
+    expect(await dep({ toolProviders: [{ value: {}, rules: when('x', 1) }] })).toBe(true);
+    expect(await dep({ integrationTools: [{ value: { legacy: {} } }] })).toBe(false);
     // description-only reads the tools field only.
+    expect(await dep({ mcpClients: [{ value: {}, rules: when('x', 1) }], integrationTools: [{ value: {}, rules: when('x', 1) }] }, 'description-only')).toBe(false);
     expect(await dep({ mcpClients: { web: { tools: {} } }, toolProviders: { arcade: { tools: {} } } }, 'description-only')).toBe(false);
     expect(await dep({ tools: [{ value: {}, rules: when('plan', 'pro') }] }, 'description-only')).toBe(true);
   });

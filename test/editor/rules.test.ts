@@ -56,6 +56,10 @@ describe('validation at evaluation', () => {
   it('[editor.rules.unknown-operator] a bad condition is reported even when an earlier one already decides the group', () => {
     const bad = or(rule('x', 'exists'), { field: 'x', operator: 'nope' } as unknown as Rule);
     expect(() => evaluateRuleGroup(bad, { x: 1 })).toThrowError(EditorConfigError);
+    const badAnd = and(rule('x', 'not_exists'), { field: 'x', operator: 'nope' } as unknown as Rule);
+    expect(() => evaluateRuleGroup(badAnd, { x: 1 })).toThrowError(/conditions\.1\.operator: unknown operator "nope"/);
+    const badGroupAfter = and(rule('x', 'not_exists'), { operator: 'XOR', conditions: [] } as unknown as RuleGroup);
+    expect(() => evaluateRuleGroup(badGroupAfter, { x: 1 })).toThrowError(/conditions\.1\.operator: unknown group operator "XOR"/);
   });
 
   it('[editor.rules.operand-types] wrong operands are validation errors', () => {
@@ -67,6 +71,28 @@ describe('validation at evaluation', () => {
     expect(() => holds({ field: 'x', operator: 'contains' }, {})).toThrowError(/needs a value/);
     expect(() => holds({ field: 'a..b', operator: 'exists' }, {})).toThrowError(/empty segment/);
     expect(() => holds({ field: '', operator: 'exists' }, {})).toThrowError(/empty segment/);
+  });
+
+  it('[editor.rules.operand-types] every operator is checked: arrays for in/not_in, finite numbers for comparisons, a value for the four others', () => {
+    const numeric = ['greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal'] as const;
+    for (const operator of ['in', 'not_in'] as const) {
+      for (const value of ['pro', 1, { 0: 'pro' }, null]) {
+        expect(() => holds({ field: 'x', operator, value }, {}), `${operator} ${JSON.stringify(value)}`).toThrowError(/needs an array value/);
+      }
+    }
+    for (const operator of numeric) {
+      for (const value of ['3', Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, null, [1]]) {
+        expect(() => holds({ field: 'x', operator, value }, { x: 1 }), `${operator} ${String(value)}`).toThrowError(/finite number/);
+      }
+      expect(() => holds({ field: 'x', operator }, { x: 1 })).toThrowError(/finite number/);
+    }
+    for (const operator of ['equals', 'not_equals', 'contains', 'not_contains'] as const) {
+      expect(() => holds({ field: 'x', operator }, {}), operator).toThrowError(/needs a value/);
+      expect(() => holds({ field: 'x', operator, value: undefined }, {}), operator).toThrowError(/needs a value/);
+    }
+    // The error names the path of the bad operand.
+    expect(() => evaluateRuleGroup(or(rule('x', 'exists'), { field: 'x', operator: 'not_in', value: 'a' }), { x: 1 })).toThrowError(/conditions\.1\.value: /);
+    expect(() => holds({ field: 3 as unknown as string, operator: 'exists' }, {})).toThrowError(/field must be a dotted path string/);
   });
 
   it('[editor.rules.operand-types] exists and not_exists ignore value', () => {
@@ -111,6 +137,15 @@ describe('request context', () => {
     expect(holds(rule('own', 'exists'), ctx)).toBe(true);
     expect(holds(rule('inherited', 'exists'), ctx)).toBe(false);
     expect(holds(rule('toString', 'exists'), {})).toBe(false);
+  });
+
+  it('[editor.rules.context-kinds] an object whose get is not callable is a plain object, read by own properties', () => {
+    const ctx = { get: 'not a function', plan: 'pro' };
+    expect(holds(rule('plan', 'equals', 'pro'), ctx)).toBe(true);
+    expect(holds(rule('get', 'equals', 'not a function'), ctx)).toBe(true);
+    // A Map-like context is read only through get: its own properties are not fields.
+    const mapLike = { get: (_key: string): unknown => undefined, plan: 'pro' };
+    expect(evaluateRuleGroup(and(rule('plan', 'exists')), mapLike)).toBe(false);
   });
 
   it('[editor.rules.field-path] dotted paths step into own properties of objects and arrays', () => {

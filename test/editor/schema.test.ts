@@ -116,6 +116,16 @@ describe('stored rule groups', () => {
     expect(bad.error?.issues[0]?.message).toMatch(/nest at most 3 levels/);
   });
 
+  it('[editor.rules.depth] the depth limit applies to variant rules and per-tool rules of a stored configuration', () => {
+    const leaf = { field: 'x', operator: 'exists' };
+    const nest = (levels: number): object => (levels === 1 ? { operator: 'AND', conditions: [leaf] } : { operator: 'OR', conditions: [nest(levels - 1)] });
+    expect(issuesOf({ tools: [{ value: {}, rules: nest(3) }], mcpClients: { docs: { tools: { s: { rules: nest(3) } } } } })).toEqual([]);
+    const deep = issuesOf({ tools: [{ value: {}, rules: nest(4) }], mcpClients: { docs: { tools: { s: { rules: nest(4) } } } } });
+    expect(deep).toHaveLength(2);
+    expect(deep[0]).toMatch(/^tools\.0\.rules\.conditions\.0\.conditions\.0\.conditions\.0: rule groups nest at most 3 levels/);
+    expect(deep[1]).toMatch(/^mcpClients\.docs\.tools\.s\.rules\.conditions\.0\.conditions\.0\.conditions\.0: rule groups nest at most 3 levels/);
+  });
+
   it('[editor.rules.unknown-operator] unknown operators and group operators are validation errors of the config', () => {
     expect(issuesOf({ tools: [{ value: {}, rules: { operator: 'XOR', conditions: [] } }] })).toEqual([
       'tools.0.rules.operator: unknown group operator "XOR"; use "AND" or "OR"',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveAgentTools, resolveConditionalField, type ConditionalVariant, type RuleGroup, type ToolSelection } from '../../src/editor/index.js';
 import { tool } from './fakes.js';
+import type { StoredMcpClient } from '../../src/editor/mcp/index.js';
 
 const planIs = (plan: string): RuleGroup => ({ operator: 'AND', conditions: [{ field: 'plan', operator: 'equals', value: plan }] });
 
@@ -60,6 +61,24 @@ describe('conditional variants', () => {
       requestContext: { plan: 'free' },
     });
     expect(Object.keys(result.tools)).toEqual(['search', 'main_lookup']);
+  });
+
+  it('[editor.variants.tool-rules-ignored] [mcp.schema.tool-entry] rules on a stored server\'s tool entry are kept as data and never evaluated', async () => {
+    const { FakeLoader } = await import('./fakes.js');
+    // Rules that would throw if evaluated (unknown operator), and rules that fail in this request.
+    const unevaluable = { operator: 'AND', conditions: [{ field: 'plan', operator: 'like', value: 'x' }] };
+    const client: StoredMcpClient = {
+      name: 'client',
+      servers: { main: { type: 'stdio' as const, command: 'node', tools: { lookup: { description: 'Server L', rules: unevaluable }, fetch: { rules: planIs('enterprise') } } } },
+    };
+    const loader = new FakeLoader({ docs: { main: { lookup: tool('lookup'), fetch: tool('fetch'), other: tool('other') } } });
+    const result = await resolveAgentTools(
+      { mcpClients: { docs: { tools: {} } } },
+      { mode: 'standalone', mcpClients: { docs: client }, mcpLoader: loader, requestContext: { plan: 'free' } },
+    );
+    expect(Object.keys(result.tools)).toEqual(['main_lookup', 'main_fetch']);
+    expect(result.tools.main_lookup?.description).toBe('Server L');
+    expect(result.diagnostics).toEqual([]);
   });
 
   it('[editor.variants.tool-rules-ignored] per-tool rules are still validated', async () => {

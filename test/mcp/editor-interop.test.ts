@@ -77,6 +77,18 @@ describe.each(stores)('interop with @mastra/editor 0.14.0 over $name', (kind) =>
     expect({ id: theirs['id'], name: theirs['name'], servers: theirs['servers'] }).toEqual({ id: 'ours', name: 'Ours', servers });
   });
 
+  it('[mcp.storage.list-order] list returns clients of every status (draft, published, archived), each once, by id', async () => {
+    const { storage, dispose: d } = kind.create();
+    dispose = d;
+    const mcp = createMcpNamespace({ backend: createMastraMcpClientBackend(storage) });
+    const servers = { a: { type: 'stdio' as const, command: 'node' } };
+    for (const id of ['p-published', 'a-archived', 'd-draft']) await mcp.create({ id, name: id, servers });
+    const store = (await storage.getStore('mcpClients'))!;
+    await store.update({ id: 'p-published', status: 'published' });
+    await store.update({ id: 'a-archived', status: 'archived' });
+    expect((await mcp.list()).map((c) => c.id)).toEqual(['a-archived', 'd-draft', 'p-published']);
+  });
+
   it('[mcp.schema.editor-compat] a description stored as null reads as absent', async () => {
     const { storage, dispose: d } = kind.create();
     dispose = d;

@@ -143,6 +143,8 @@ describe('MCP tool loader over real servers', () => {
       expect(d).toMatchObject({ source: 'mcp', code: 'mcp-server-unavailable', clientId: 'partly-broken' });
       expect(d.message).toContain(`"${d.serverName!}"`);
       expect(d.message).toContain('"partly-broken"');
+      // ...and what to check: the command of a stdio server, the url of an HTTP one.
+      expect(d.message).toMatch(d.serverName === 'remote_down' ? /Check its stored url/ : /Check its stored command and args/);
       // Diagnostics never echo the caller's token.
       expect(JSON.stringify({ message: d.message, cause: d.cause })).not.toContain('secret-token-in-failure');
     }

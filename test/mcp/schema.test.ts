@@ -27,6 +27,9 @@ describe('stored MCP client schema', () => {
     expect(paths({ name: 'x' })).toEqual(['servers']);
     expect(paths({ name: 'x', servers: {}, id: '' })).toEqual(['id']);
     expect(paths({ name: 'x', servers: {}, description: 3 })).toEqual(['description']);
+    expect(paths({ name: 'x', servers: { '': { type: 'stdio', command: 'n' } } })).toEqual(['servers.']);
+    expect(paths({ name: 'x', servers: [] })).toEqual(['servers']);
+    expect(paths({ name: 3, servers: {} })).toEqual(['name']);
   });
 
   it('[mcp.schema.transport] discriminates stdio and http and rejects other types', () => {

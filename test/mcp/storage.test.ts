@@ -85,6 +85,18 @@ describe.each(backendKinds)('mcp namespace over $name', (kind) => {
     expect(await mcp.getById('generated-1')).toEqual({ ...withoutId, id: 'generated-1' });
   });
 
+  it('[mcp.storage.id-generate] without a generateId option, ids come from crypto.randomUUID', async () => {
+    const plain = createMcpNamespace({ backend: fixture.backend });
+    const { id: _id, ...withoutId } = local;
+    const a = await plain.create(withoutId);
+    const b = await plain.create(withoutId);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(a.id).toMatch(uuid);
+    expect(b.id).toMatch(uuid);
+    expect(a.id).not.toBe(b.id);
+    expect(await plain.getById(a.id)).toEqual({ ...withoutId, id: a.id });
+  });
+
   it('[mcp.storage.duplicate-id] create with a taken id throws McpClientConflictError and keeps the stored one', async () => {
     await mcp.create(docs);
     const error = await mcp.create({ ...docs, name: 'Impostor' }).catch((e: unknown) => e);
@@ -134,6 +146,7 @@ describe.each(backendKinds)('mcp namespace over $name', (kind) => {
       const error = await read().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(McpClientValidationError);
       expect((error as Error).message).toContain('"foreign"');
+      expect((error as Error).message).toContain(`${fixture.backend.kind} backend`);
       expect((error as McpClientValidationError).issues.map((i) => i.path)).toEqual(['servers.api.headers']);
     }
   });
@@ -151,6 +164,10 @@ describe.each(backendKinds)('mcp namespace over $name', (kind) => {
     read.name = 'mutated';
     (await mcp.list())[0]!.servers = {};
     expect(await mcp.getById('docs')).toEqual(docs);
+    const updated = await mcp.update({ id: 'docs', name: 'Docs v2' });
+    updated.servers['docs']!.tools!['search']!.description = 'mutated again';
+    updated.name = 'mutated';
+    expect(await mcp.getById('docs')).toEqual({ ...docs, name: 'Docs v2' });
   });
 
   it('[mcp.storage.serialized] of concurrent creates with one id exactly one succeeds', async () => {
