@@ -41,6 +41,24 @@ describe('context store', () => {
     expect(store.loaded(step(undefined, [loadSingleMessage('a')]))).toEqual(['a']);
   });
 
+  it('[store.context.messages.format] a load_tool result in any content format other than 2 activates nothing', () => {
+    const store = createContextStore({ autoLoad: true });
+    const good = loadSingleMessage('a') as { content: Record<string, unknown> };
+    for (const format of [1, 3, '2', undefined]) {
+      const foreign = { ...good, content: { ...good.content, format } };
+      expect(store.loaded(step(undefined, [foreign]))).toEqual([]);
+    }
+    expect(store.loaded(step(undefined, [good]))).toEqual(['a']);
+  });
+
+  it('[store.context.messages.format] a load-shaped result counts only when toolInvocation.toolName names a meta-tool', () => {
+    const store = createContextStore({ autoLoad: true });
+    const result = { success: true, toolName: 'a', message: '', loaded: ['b'], results: [{ name: 'c', description: '', score: 1 }] };
+    expect(store.loaded(step(undefined, [toolResultMessage('weather', result)]))).toEqual([]);
+    expect(store.loaded(step(undefined, [toolResultMessage('load_tool', result)]))).toEqual(['a', 'b']);
+    expect(store.loaded(step(undefined, [toolResultMessage('search_tools', result)]))).toEqual(['c']);
+  });
+
   it('[store.context.messages.errors] a part flagged isError activates nothing', () => {
     const store = createContextStore({ autoLoad: false });
     const failed = toolResultMessage('load_tool', { success: true, toolName: 'a', message: '' }, { isError: true });
@@ -100,6 +118,22 @@ describe('context store', () => {
     store.activate(step('t', []), ['a', 'zz']);
     store.activate(step('t', []), ['b']);
     expect(store.loaded(step('t', []))).toEqual(['a', 'b']);
+  });
+
+  it('[store.activate.known-only] the bridge ignores names unknown when activated, even if a later catalog knows them', () => {
+    const store = createContextStore({ autoLoad: false });
+    const narrow = { threadId: 't', messages: [], isKnownTool: knownTools(['a']) };
+    store.activate(narrow, ['zz', 'a']);
+    // The next step's catalog has zz; it still was not activated.
+    expect(store.loaded({ threadId: 't', messages: [], isKnownTool: knownTools(['a', 'zz']) })).toEqual(['a']);
+  });
+
+  it('[store.loaded.known-only] a bridged or message-held tool missing from the step\'s catalog is not returned, and comes back with the catalog', () => {
+    const store = createContextStore({ autoLoad: false });
+    const messages = [loadSingleMessage('b')];
+    store.activate(step('t', []), ['a']);
+    expect(store.loaded({ threadId: 't', messages, isKnownTool: knownTools(['c']) })).toEqual([]);
+    expect(store.loaded(step('t', messages))).toEqual(['b']);
   });
 
   it('[store.context.bridge.visible] the bridge only adds: it never removes a message-derived tool', () => {

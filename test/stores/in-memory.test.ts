@@ -139,6 +139,10 @@ describe('in-memory store', () => {
       expect(() => createInMemoryStore({ ttl })).toThrow(/ttl must be a finite number/);
     }
     expect(() => createInMemoryStore({ ttl: 0, sweepIntervalMs: -5 })).toThrow(/sweepIntervalMs must be a finite number/);
+    for (const sweepIntervalMs of [Number.NaN, Number.POSITIVE_INFINITY, '500' as never]) {
+      expect(() => createInMemoryStore({ ttl: 1_000, sweepIntervalMs })).toThrow(/sweepIntervalMs must be a finite number/);
+    }
+    expect(() => createInMemoryStore({ ttl: '1000' as never })).toThrow(/ttl must be a finite number/);
   });
 
   it('[store.memory.sweep.reclaim] the sweep removes expired entries every sweepIntervalMs and changes no answer', () => {
@@ -253,6 +257,23 @@ describe('in-memory store', () => {
     store.clearAllState();
     expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
     for (const id of ['t1', 't2', undefined]) expect(store.loaded(step(id))).toEqual([]);
+  });
+
+  it('[lifecycle.storage.memory] [store.activate.known-only] the in-memory store ignores the messages, and names unknown when activated', () => {
+    fc.assert(
+      fc.property(fc.subarray(['a', 'b', 'c']), fc.subarray(['a', 'b', 'c']), (activated, inMessages) => {
+        const store = make({ ttl: 0 });
+        const messages = inMessages.map((n) => loadSingleMessage(n));
+        store.activate(step('t', messages), activated);
+        // Results that are in the messages but were never activated are not loaded; dropping every message unloads nothing.
+        expect(store.loaded(step('t', messages))).toEqual(activated);
+        expect(store.loaded(step('t', []))).toEqual(activated);
+        store.dispose();
+      }),
+    );
+    const store = make({ ttl: 0 });
+    store.activate({ threadId: 't', messages: [], isKnownTool: knownTools(['a']) }, ['zz', 'a']);
+    expect(store.loaded({ threadId: 't', messages: [], isKnownTool: knownTools(['a', 'zz']) })).toEqual(['a']);
   });
 
   it('[store.memory.restart] a new instance holds nothing, whatever the messages say', () => {
