@@ -39,11 +39,13 @@ describe('ranking and thresholds', () => {
     for (const minScore of [-0.1, 1.5, Number.NaN, 2]) {
       expect(() => search(index, 'report', { minScore })).toThrow(/search\.minScore/);
     }
-    for (const topK of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+    for (const topK of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
       expect(() => search(index, 'report', { topK })).toThrow(/search\.topK/);
     }
     expect(() => rankCandidates(index, 'report', { minScore: -1 })).toThrow(RangeError);
     expect(search(index, 'report', { topK: 0 })).toEqual([]);
+    expect(search(index, 'report', { topK: Number.MAX_SAFE_INTEGER, minScore: 1 })).toEqual([]);
+    expect(search(index, 'report', { topK: Number.MAX_SAFE_INTEGER, minScore: 0 })).toHaveLength(8);
   });
 
   it('[search.threshold.min-score] a score equal to minScore is kept, a lower one is not', () => {

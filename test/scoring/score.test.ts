@@ -116,6 +116,51 @@ describe('scoring', () => {
     expect(selectQueryTerms(idx, 'ai')).toEqual([]);
   });
 
+  // Greek letters: folded to themselves, never stemmed, so the trigram counts below are exact.
+  const simOf = (idx: ReturnType<typeof buildSearchIndex>, q: string) => selectQueryTerms(idx, q).map((t) => [t.term, t.similarity]);
+
+  it('[search.query.fuzzy] a similarity of exactly 0.4 matches, a lower one does not', () => {
+    // ^αβγδ$ has 4 trigrams; ^αβγκλμ$ 6, sharing ^αβ and αβγ: 2·2 / (4 + 6) = 0.4.
+    expect(simOf(buildSearchIndex([{ name: 'αβγκλμ', description: '' }]), 'αβγδ')).toEqual([['αβγκλμ', 0.4]]);
+    // ^αβγκλμν$ has 7: 2·2 / (4 + 7) < 0.4.
+    expect(simOf(buildSearchIndex([{ name: 'αβγκλμν', description: '' }]), 'αβγδ')).toEqual([]);
+  });
+
+  it('[search.query.fuzzy] only terms of 4 to 32 code points take part, on both sides', () => {
+    // 3 code points: never matched, though the similarity (4/7) is above 0.4.
+    expect(simOf(buildSearchIndex([{ name: 'αβγδ', description: '' }]), 'αβγ')).toEqual([]);
+    expect(simOf(buildSearchIndex([{ name: 'αβγ', description: '' }]), 'αβγδ')).toEqual([]);
+    // 32 code points match their one-letter typo; 33 do not.
+    const greek = [...'αβγδεζηθικλμνξοπρστυφχψω'];
+    const word = (n: number) => Array.from({ length: n }, (_, i) => greek[i % 24]!).join('');
+    const typo = (w: string) => [...w].slice(0, -1).join('') + 'ж';
+    const w32 = word(32);
+    const w33 = word(33);
+    expect([...w32]).toHaveLength(32);
+    const [hit32] = selectQueryTerms(buildSearchIndex([{ name: w32, description: '' }]), typo(w32));
+    expect(hit32?.term).toBe(w32);
+    expect(hit32!.similarity).toBeGreaterThan(0.4);
+    expect(hit32!.similarity).toBeLessThan(1);
+    expect(selectQueryTerms(buildSearchIndex([{ name: w33, description: '' }]), typo(w33))).toEqual([]);
+    expect(selectQueryTerms(buildSearchIndex([{ name: typo(w33), description: '' }]), w33)).toEqual([]);
+  });
+
+  it('[search.query.fuzzy] equal similarities go to the index term first in code-unit order', () => {
+    // αβγδε shares 4 of its 5 trigrams with each 6-letter term: 8/11 for both.
+    const idx = buildSearchIndex([
+      { name: 'αβγδεη', description: '' },
+      { name: 'αβγδεζ', description: '' },
+    ]);
+    expect(simOf(idx, 'αβγδε')).toEqual([['αβγδεζ', 8 / 11]]);
+  });
+
+  it('[search.query.fuzzy] several unknown terms on one index term: the highest similarity counts', () => {
+    // Against ^αβγδεζη$ (7 trigrams): αβγδεζ (6) shares 5 → 10/13; αβγδεζθ (7, later in code-unit order) → 10/14.
+    const idx = buildSearchIndex([{ name: 'αβγδεζη', description: '' }, { name: 'other', description: '' }]);
+    expect(simOf(idx, 'αβγδεζ αβγδεζθ')).toEqual([['αβγδεζη', 10 / 13]]);
+    expect(simOf(idx, 'αβγδεζθ αβγδεζ')).toEqual([['αβγδεζη', 10 / 13]]);
+  });
+
   it('[search.query.fuzzy] at most 16 unknown terms, the first in code-unit order', () => {
     const letters = 'abcdefghijklmnopqrst';
     const words = [...letters].map((c) => `qu${c}xylophon`);
@@ -123,6 +168,8 @@ describe('scoring', () => {
     const typos = words.map((w) => w.slice(0, -1) + 'x');
     const stats = fresh();
     const terms = selectQueryTerms(idx, [...typos].reverse().join(' '), stats);
+    expect(MAX_FUZZY_TERMS).toBe(16);
+    expect(terms).toHaveLength(16);
     expect(terms.every((t) => t.similarity < 1)).toBe(true);
     expect(terms.map((t) => t.term)).toEqual(words.slice(0, MAX_FUZZY_TERMS).map((w) => tokenizeQuery(w)[0]));
   });
@@ -142,5 +189,29 @@ describe('scoring', () => {
     expect(new Set(terms.map((t) => t.term))).toEqual(new Set(rare.map((w) => tokenizeQuery(w)[0])));
     rankCandidates(idx, [...common, ...rare].join(' '), { stats });
     expect(stats.termsLookedUp).toBe(MAX_QUERY_TERMS);
+    expect(MAX_QUERY_TERMS).toBe(64);
+  });
+
+  it('[search.query.term-cap] among equal weights, the terms first in code-unit order are kept', () => {
+    // 65 names with one distinct term each (df 1): equal idf, equal weight.
+    const greek = [...'αβγδεζηθικλμνξοπρστυφχψω'];
+    const names = Array.from({ length: 65 }, (_, i) => `κ${greek[i % 24]}${greek[Math.floor(i / 24)]}`);
+    const idx = buildSearchIndex(names.map((name) => ({ name, description: '' })));
+    const query = [...names].reverse().join(' ');
+    const kept = selectQueryTerms(idx, query).map((t) => t.term);
+    const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(kept).toEqual(sorted.slice(0, 64));
+  });
+
+  it('[search.score.field-weight] names are not length-normalised', () => {
+    const idx = buildSearchIndex([
+      { name: 'weather', description: 'reads sensors' },
+      { name: 'weather_station_monitor_device_panel', description: 'reads sensors' },
+      { name: 'other', description: 'reads sensors' },
+    ]);
+    const hits = rankCandidates(idx, 'weather');
+    expect(hits.map((h) => h.name)).toEqual(['weather', 'weather_station_monitor_device_panel']);
+    // One name occurrence: tf′ = 1.5 and s = 1.5 / 5 whatever the name's length.
+    expect(hits.map((h) => h.score)).toEqual([0.3, 0.3]);
   });
 });

@@ -36,6 +36,16 @@ describe('tokenization', () => {
     expect(tokenizeQuery('API天气')).toEqual(['api', '天', '天气', '气']);
   });
 
+  it('[search.tokenize.segmented] every listed script is segmented, a base character keeping its marks', () => {
+    expect(tokenizeQuery('ひらがな')).toEqual(['ひ', 'ひら', 'ら', 'らが', 'が', 'がな', 'な']);
+    expect(tokenizeQuery('カタカナ')).toEqual(['カ', 'カタ', 'タ', 'タカ', 'カ', 'カナ', 'ナ']);
+    expect(tokenizeQuery('สภาพ')).toEqual(['ส', 'สภ', 'ภ', 'ภา', 'า', 'าพ', 'พ']);
+    expect(tokenizeQuery('ສະບາຍ')).toEqual(['ສ', 'ສະ', 'ະ', 'ະບ', 'ບ', 'ບາ', 'າ', 'າຍ', 'ຍ']);
+    // Khmer and Myanmar: the coeng / virama marks stay on their base character.
+    expect(tokenizeQuery('ខ្មែរ')).toEqual(['ខ្', 'ខ្មែ', 'មែ', 'មែរ', 'រ']);
+    expect(tokenizeQuery('မြန်မာ')).toEqual(['မြ', 'မြန်', 'န်', 'န်မာ', 'မာ']);
+  });
+
   it('[search.tokenize.digits] letters and digits split, and the whole run is kept too', () => {
     expect(tokenizeQuery('v2api')).toEqual(['2', 'api', 'v2api']);
     expect(tokenizeQuery('mp3')).toEqual(['mp', '3', 'mp3']);
@@ -45,6 +55,10 @@ describe('tokenization', () => {
   it('[search.tokenize.min-length] single letters are dropped, single digits are kept', () => {
     expect(tokenizeQuery('x y z 7')).toEqual(['7']);
     expect(tokenizeQuery('C language')).toEqual(['languag']);
+    // One letter plus combining marks (kept by the fold on an uncased letter) is still one letter.
+    expect(tokenizeQuery('कि')).toEqual([]);
+    expect(tokenizeQuery('किया')).toEqual(['किया']);
+    expect(tokenizeQuery('12 345')).toEqual(['12', '345']);
   });
 
   it('[search.tokenize.stopwords] NLTK English stopwords are dropped before stemming', () => {
@@ -53,6 +67,10 @@ describe('tokenization', () => {
     expect([...STOPWORDS].every((w) => /^[a-z]+$/.test(w))).toBe(true);
     expect(tokenizeQuery('Can you find me the weather for Paris?')).toEqual(['find', 'weather', 'pari']);
     expect(tokenizeQuery('the and of')).toEqual([]);
+    // Checked before stemming: `ourselves` (a stopword) is dropped although its stem `ourselv`
+    // is not one, and `ups` / `downs` (not stopwords) are kept although their stems are.
+    expect(tokenizeQuery('ourselves yourselves')).toEqual([]);
+    expect(tokenizeQuery('ups downs outs')).toEqual(['up', 'down', 'out']);
   });
 
   it('[search.tokenize.stem] Porter (1980) on a–z words, Porter2 exceptions first', () => {
@@ -90,6 +108,11 @@ describe('tokenization', () => {
     expect(tokenize('create_issue')).toEqual(['creat', 'issu']);
     expect(tokenize('v2Api')).toEqual(['2', 'api', 'v2api']);
     expect(tokenize('ResearchHelper')).toEqual(['researchhelp', 'research', 'helper']);
+    // Five parts: runs of two and three adjacent parts, never four.
+    expect(tokenize('listOpenGitHubIssues')).toEqual([
+      'listopengithubissu', 'list', 'listopen', 'listopengit', 'open', 'opengit', 'opengithub',
+      'git', 'github', 'githubissu', 'hub', 'hubissu', 'issu',
+    ]);
     for (const q of ['github', 'git hub', 'GitHub PR', 'githubpr']) {
       const doc = new Set(tokenize('GitHubPR'));
       expect(tokenizeQuery(q).every((t) => doc.has(t))).toBe(true);
