@@ -1,5 +1,4 @@
-/** Longest catalog description, in characters, as in @mastra/core 1.71.0. */
-export const CATALOG_DESCRIPTION_LIMIT = 150;
+import { truncateDescription } from '../scoring/index.js';
 
 /**
  * The system instruction added on every step; our wording, the seed's meaning.
@@ -37,8 +36,8 @@ export function loadToolDescription(): string {
  * @param description - full description
  */
 export function catalogLine(name: string, description: string): string {
-  const short =
-    description.length > CATALOG_DESCRIPTION_LIMIT ? `${description.slice(0, CATALOG_DESCRIPTION_LIMIT - 3)}...` : description;
+  // The description is cut as search results cut it: by code points, never splitting a character.
+  const short = truncateDescription(description);
   return short.length > 0 ? `- \`${name}\`: ${short}` : `- \`${name}\``;
 }
 

@@ -75,6 +75,10 @@ describe('instructions', () => {
     expect(catalogLine('a', '')).toBe('- `a`');
     const long = catalogLine('a', 'x'.repeat(200));
     expect(long).toBe(`- \`a\`: ${'x'.repeat(147)}...`);
+    // Cut by code points, as search results are: an emoji at the cut is kept whole, never split.
+    const emoji = catalogLine('a', `${'x'.repeat(146)}😀😀😀😀😀`);
+    expect(emoji).toBe(`- \`a\`: ${'x'.repeat(146)}😀...`);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
     expect(catalogInstruction(false, [])).toBeUndefined();
     expect(catalogInstruction(false, ['- `a`'])).toMatch(/load_tool[\s\S]*Available tools:\n- `a`$/);
     expect(catalogInstruction(true, ['- `a`'])).toMatch(/search_tools[\s\S]*Available tools:\n- `a`$/);
