@@ -79,9 +79,10 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   };
 
   let timer: ReturnType<typeof setInterval> | undefined;
-  if (ttl > 0) {
-    const period = options.sweepIntervalMs ?? Math.max(ttl / 2, 60_000);
-    timer = setInterval(cleanupNow, Math.max(period, 1));
+  const period = options.sweepIntervalMs ?? Math.max(ttl / 2, 60_000);
+  // ttl 0 disables expiry, and sweepIntervalMs 0 disables the periodic sweep (r[store.memory.sweep.reclaim]).
+  if (ttl > 0 && period > 0) {
+    timer = setInterval(cleanupNow, period);
     timer.unref?.();
   }
 

@@ -160,6 +160,19 @@ describe('in-memory store', () => {
     expect(store.loaded(step('t2'))).toEqual(['b']);
   });
 
+  it('[store.memory.sweep.reclaim] sweepIntervalMs 0 schedules no sweep; cleanupNow still reclaims', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const c = clock();
+    const store = make({ ttl: 1_000, clock: c.now, sweepIntervalMs: 0 });
+    expect(vi.getTimerCount()).toBe(0);
+    store.activate(step('t'), ['a']);
+    c.advance(1_001);
+    vi.advanceTimersByTime(10_000);
+    expect(store.getStateStats().threadCount).toBe(1);
+    expect(store.cleanupNow()).toBe(1);
+    expect(store.getStateStats().threadCount).toBe(0);
+  });
+
   it('[store.memory.sweep.reclaim] the default sweep period is max(ttl / 2, 60 000) ms', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     for (const [ttl, period] of [
