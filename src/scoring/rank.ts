@@ -157,7 +157,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   const { filter } = options;
   // 1. Rank every candidate and apply minScore.
   const ranked = rankCandidates(index, query, options);
-  // 2. The filter removes tools (a filter that throws removes the tool), never reorders.
+  // 2. The filter removes tools (only `true` keeps one; a throw removes it), never reorders.
   // 3. The first topK remain.
   const out: SearchHit[] = [];
   for (const hit of ranked) {
@@ -170,7 +170,7 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
 
 function allowed(filter: (name: string) => boolean, name: string): boolean {
   try {
-    return Boolean(filter(name));
+    return filter(name) === true;
   } catch {
     return false;
   }

@@ -64,6 +64,9 @@ describe('ranking and thresholds', () => {
       return true;
     };
     expect(search(index, 'report', { filter: throwing, topK: 3 }).map((h) => h.name)).toEqual(['report', 't1', 't2']);
+    // Only `true` keeps a tool: truthy values that are not `true` remove it.
+    const truthy = (name: string) => (name === 't1' ? true : name === 't2' ? (1 as never) : ('yes' as never));
+    expect(search(index, 'report', { filter: truthy, topK: 10 }).map((h) => h.name)).toEqual(['t1']);
   });
 
   it('[search.threshold.top-k] at most topK results, the first ones in ranked order', () => {
