@@ -4,8 +4,9 @@
  *
  * @module
  */
+export { ToolSearchProcessor } from './mastra/index.js';
+export type { AnyTool, ToolSearchFilter, ToolSearchFilterArgs, ToolSearchProcessorOptions } from './mastra/index.js';
 export {
-  ToolSearchProcessor,
   toolSearchProcessorOptionsSchema,
   ToolSearchOptionsError,
   DEFAULT_TTL_MS,
@@ -14,14 +15,10 @@ export {
   MAX_TOOL_NAMES,
 } from './processor/index.js';
 export type {
-  AnyTool,
   FilterArgsOf,
   FilterOf,
   OptionFunction,
   ToolSearchOptionsOf,
-  ToolSearchFilter,
-  ToolSearchFilterArgs,
   ToolSearchFilterPhase,
-  ToolSearchProcessorOptions,
   ToolSearchStorage,
 } from './processor/index.js';

@@ -1,10 +1,10 @@
 /**
- * The Mastra binding: `ToolSearchProcessor`, a drop-in for `@mastra/core` 1.71.0's. See `spec/processor.md`.
+ * The pure core of the processor (options, names, filter, catalog, meta-tools, ordering,
+ * instructions), which imports nothing from Mastra; the binding is in `src/mastra`. See
+ * `spec/processor.md`.
  *
  * @module
  */
-export { ToolSearchProcessor } from './tool-search-processor.js';
-export type { AnyTool, ToolSearchFilter, ToolSearchFilterArgs, ToolSearchProcessorOptions } from './tool-search-processor.js';
 export { toolSearchProcessorOptionsSchema, ToolSearchOptionsError } from './options.js';
 export { DEFAULT_TTL_MS } from '../stores/index.js';
 export type { FilterArgsOf, FilterOf, OptionFunction, ToolSearchFilterPhase, ToolSearchOptionsOf, ToolSearchStorage } from './options.js';

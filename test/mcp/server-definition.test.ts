@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidBearerToken, toMcpServerDefinition } from '../../src/editor/mcp/loader/server-definition.js';
+import { isValidBearerToken, toMcpServerDefinition } from '../../src/mastra/mcp/server-definition.js';
 
 describe('stored server → @mastra/mcp server definition', () => {
   it('[mcp.transport.stdio] passes command, args, env and timeout as stored, and nothing else', () => {

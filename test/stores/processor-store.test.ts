@@ -7,7 +7,7 @@ import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ToolSearchProcessor } from '../../src/processor/index.js';
+import { ToolSearchProcessor } from '../../src/mastra/index.js';
 import { loadSingleMessage } from './support/messages.js';
 
 const tool = (id: string) => createTool({ id, description: `${id} tool`, inputSchema: z.object({}), execute: async () => ({}) });

@@ -9,13 +9,6 @@ export * from './schema.js';
 export * from './errors.js';
 export type { McpClientBackend, StoredMcpClientWithId } from './storage/backend.js';
 export { createInMemoryMcpClientBackend } from './storage/memory-backend.js';
-export { createMastraMcpClientBackend, fromMastraResolvedRecord } from './storage/mastra-backend.js';
 export { createMcpNamespace, type McpNamespace, type McpNamespaceOptions, type McpClientUpdateInput } from './storage/mcp-namespace.js';
-export {
-  createMcpToolLoader,
-  type ClosableMcpToolLoader,
-  type McpToolLoaderOptions,
-  type McpLoaderDiagnosticCode,
-} from './loader/mcp-tool-loader.js';
-export { isValidBearerToken, toMcpServerDefinition, type StdioStderr } from './loader/server-definition.js';
-export { connectionKey } from './loader/connection-key.js';
+export * from '../../mastra/mcp/index.js';
+export { connectionKey } from './connection-key.js';

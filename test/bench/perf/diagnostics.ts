@@ -80,7 +80,7 @@ export async function truncationShare(docs: readonly SearchDocument[], queries: 
 
 const describe = 'Search keywords';
 
-/** Our meta-tools' schemas as `src/processor/tool-search-processor.ts` builds them (a reproduction of the shapes). */
+/** Our meta-tools' schemas as `src/mastra/tool-search-processor.ts` builds them (a reproduction of the shapes). */
 function ourSchemas() {
   return [
     z.object({ query: z.string().max(MAX_QUERY_LENGTH).describe(describe) }),

@@ -6,7 +6,7 @@
 import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
-import type { AnyTool, ToolSearchProcessor } from '../../../src/processor/index.js';
+import type { AnyTool, ToolSearchProcessor } from '../../../src/mastra/index.js';
 
 /** A tool backed by a closure; `calls` records what it executed with. */
 export function makeTool(id: string | undefined, description: string, tag = 'static') {

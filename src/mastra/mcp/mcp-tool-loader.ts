@@ -10,12 +10,12 @@ import { randomUUID } from 'node:crypto';
 import type { IMastraLogger } from '@mastra/core/logger';
 import { noopLogger } from '@mastra/core/logger';
 import { MCPClient, type MastraMCPServerDefinition } from '@mastra/mcp';
-import type { ResolutionDiagnostic } from '../../diagnostics.js';
-import type { McpClientConfigLike, McpLoadResult, McpToolLoader } from '../../sources.js';
-import type { ToolLike } from '../../tool-like.js';
-import { formatIssuePath } from '../errors.js';
-import { storedMcpServerSchema, type StoredMcpServer } from '../schema.js';
-import { connectionKey } from './connection-key.js';
+import type { ResolutionDiagnostic } from '../../editor/diagnostics.js';
+import type { McpClientConfigLike, McpLoadResult, McpToolLoader } from '../../editor/sources.js';
+import type { ToolLike } from '../../editor/tool-like.js';
+import { formatIssuePath } from '../../editor/mcp/errors.js';
+import { storedMcpServerSchema, type StoredMcpServer } from '../../editor/mcp/schema.js';
+import { connectionKey } from '../../editor/mcp/connection-key.js';
 import { isValidBearerToken, toMcpServerDefinition, type StdioStderr } from './server-definition.js';
 
 /** Diagnostic codes the MCP loader adds to the resolver's. */

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MastraCompositeStore, MCPClientsStorage, StorageMCPClientSnapshotType } from '@mastra/core/storage';
-import type { McpClientBackend, StoredMcpClientWithId } from './backend.js';
+import type { McpClientBackend, StoredMcpClientWithId } from '../../editor/mcp/storage/backend.js';
 
 const STATUSES = ['draft', 'published', 'archived'] as const;
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { MastraMCPServerDefinition } from '@mastra/mcp';
-import type { StoredMcpServer } from '../schema.js';
+import type { StoredMcpServer } from '../../editor/mcp/schema.js';
 
 /** How a stdio server's stderr is handled (Node's `child_process.spawn` semantics). */
 export type StdioStderr = 'inherit' | 'pipe' | 'ignore';

@@ -5,7 +5,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import type { StoredMcpServer } from '../schema.js';
+import type { StoredMcpServer } from './schema.js';
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -3,12 +3,12 @@ import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
 import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
-import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from './catalog.js';
-import { isAllowed } from './filter.js';
-import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from './instructions.js';
-import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from './meta-schemas.js';
-import { runLoadTool, runSearchTools, type MetaToolStep } from './meta-tools.js';
-import { assertStaticNames, entriesOf, type ToolEntry } from './names.js';
+import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from '../processor/catalog.js';
+import { isAllowed } from '../processor/filter.js';
+import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
+import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
+import { runLoadTool, runSearchTools, type MetaToolStep } from '../processor/meta-tools.js';
+import { assertStaticNames, entriesOf, type ToolEntry } from '../processor/names.js';
 import {
   validateToolSearchOptions,
   type FilterArgsOf,
@@ -16,9 +16,9 @@ import {
   type ToolSearchFilterPhase,
   type ToolSearchOptionsOf,
   type ToolSearchStorage,
-} from './options.js';
-import { orderStepTools } from './ordering.js';
-import { resolveThreadId } from './thread-id.js';
+} from '../processor/options.js';
+import { orderStepTools } from '../processor/ordering.js';
+import { resolveThreadId } from '../processor/thread-id.js';
 
 /** A Mastra tool, as `@mastra/core` 1.71.0's processor types it. */
 export type AnyTool = Tool<any, any, any, any, any, any, any>;
