@@ -6,14 +6,14 @@
  * @see r[lifecycle.table]
  * @module
  */
-import type { LifecycleContext, LifecycleEventType, LifecycleState } from './types.js';
+import type { LifecycleContext, LifecycleEventType, LifecycleState, StorageMode } from './types.js';
 
 /**
  * A condition of a table row. `autoLoad` / `not autoLoad` test the option,
  * `in-memory` / `context` the storage mode, `allowed` / `denied` the remembered
  * `active`-phase verdict.
  */
-export type LifecycleCondition = 'autoLoad' | 'not autoLoad' | 'in-memory' | 'context' | 'allowed' | 'denied';
+export type LifecycleCondition = 'autoLoad' | 'not autoLoad' | StorageMode | 'allowed' | 'denied';
 
 /** One row: in `state`, on `event`, when every condition holds, go to `next`. */
 export interface LifecycleTransitionRow {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { StorageMode } from '../stores/types.js';
 
 /**
  * The states of one tool in one thread.
@@ -40,8 +41,7 @@ export interface LifecycleEvent {
   type: LifecycleEventType;
 }
 
-/** Where loaded-tool state lives (`storage` option). */
-export type StorageMode = 'in-memory' | 'context';
+export type { StorageMode } from '../stores/types.js';
 
 /** The machine's input: the processor configuration it runs under. */
 export interface LifecycleInput {

@@ -2,7 +2,7 @@ import type { ProcessInputStepArgs, Processor } from '@mastra/core/processors';
 import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
-import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
+import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, LOAD_TOOL, SEARCH_TOOLS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
 import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from '../processor/catalog.js';
 import { isAllowed } from '../processor/filter.js';
 import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
@@ -182,8 +182,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       minScore: this.#minScore,
       autoLoad: this.#autoLoad,
     };
-    const meta: Array<readonly [string, unknown]> = [['search_tools', this.#searchTool(step)]];
-    if (!this.#autoLoad) meta.push(['load_tool', this.#loadTool(step)]);
+    const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step)]];
+    if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
     // 4. Pass-through tools: the request's tools unless they are searchable.
     const passThrough = this.#includeResolvedTools ? [] : Object.entries(args.tools ?? {});
     // 5. Loaded tools the filter keeps active.
@@ -194,7 +194,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>) {
     return createTool({
-      id: 'search_tools',
+      id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
       inputSchema: searchToolsInputSchema,
       outputSchema: searchToolsOutputSchema,
@@ -205,7 +205,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>) {
     return createTool({
-      id: 'load_tool',
+      id: LOAD_TOOL,
       description: loadToolDescription(),
       inputSchema: loadToolInputSchema,
       outputSchema: loadToolOutputSchema,

@@ -1,5 +1,6 @@
 import { buildSearchIndex, type SearchIndex } from '../scoring/index.js';
-import { entriesOf, isMetaToolName, type ToolEntry } from './names.js';
+import { isMetaToolName } from '../stores/meta-tool-names.js';
+import { entriesOf, type ToolEntry } from './names.js';
 
 /** The searchable set of one step: entries in catalog order, lookups, and the search index. */
 export interface StepCatalog<TTool = unknown> {

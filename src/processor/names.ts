@@ -1,10 +1,5 @@
-/** The meta-tools this processor exposes; never searchable, never withheld. */
-export const META_TOOL_NAMES: readonly string[] = Object.freeze(['search_tools', 'load_tool']);
-
-/** True when `name` is one of the meta-tool names. */
-export function isMetaToolName(name: string): boolean {
-  return name === 'search_tools' || name === 'load_tool';
-}
+import { isMetaToolName } from '../stores/meta-tool-names.js';
+import { ToolSearchOptionsError } from './options.js';
 
 /** A tool as the processor knows it: canonical name, record key, instance, description. */
 export interface ToolEntry<TTool = unknown> {
@@ -52,18 +47,22 @@ export function entriesOf<TTool>(tools: Readonly<Record<string, TTool>>): ToolEn
 
 /**
  * Checks the constructor's tools: canonical names must be unique and must not be a meta-tool name.
- * Throws an error that names the offending keys and how to fix them.
+ * Throws a {@link ToolSearchOptionsError} whose `option` is the offending tool's path
+ * (`tools.<key>`; for a duplicate, the later of the two keys) and whose message names both keys
+ * and how to fix them.
  *
- * Implements r[processor.names.duplicate] and r[processor.names.reserved].
+ * Implements r[processor.names.duplicate], r[processor.names.reserved] and r[processor.options.errors].
  *
  * @param entries - the static entries, in record order
+ * @throws {@link ToolSearchOptionsError} on a reserved or duplicate canonical name
  */
 export function assertStaticNames(entries: readonly ToolEntry[]): void {
   const seen = new Map<string, string>();
   for (const entry of entries) {
     // 1. A meta-tool name is reserved.
     if (isMetaToolName(entry.name)) {
-      throw new Error(
+      throw new ToolSearchOptionsError(
+        `tools.${entry.key}`,
         `Invalid ToolSearchProcessor option "tools.${entry.key}": its name "${entry.name}" is reserved for the ` +
           `${entry.name} meta-tool. Give the tool another id or key.`,
       );
@@ -71,8 +70,9 @@ export function assertStaticNames(entries: readonly ToolEntry[]): void {
     // 2. Two tools may not share a canonical name.
     const previous = seen.get(entry.name);
     if (previous !== undefined) {
-      throw new Error(
-        `Invalid ToolSearchProcessor option "tools": keys "${previous}" and "${entry.key}" both have the canonical ` +
+      throw new ToolSearchOptionsError(
+        `tools.${entry.key}`,
+        `Invalid ToolSearchProcessor option "tools.${entry.key}": keys "${previous}" and "${entry.key}" both have the canonical ` +
           `name "${entry.name}" (a tool's name is its id, else its key). Give one of them a different id.`,
       );
     }

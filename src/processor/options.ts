@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORAGE_MODES, type StorageMode } from '../stores/types.js';
 
 /**
  * Where the filter hook is being applied.
@@ -32,8 +33,8 @@ export type FilterOf<TTool = unknown, TRequestContext = unknown> = (
   args: FilterArgsOf<TTool, TRequestContext>,
 ) => boolean | Promise<boolean>;
 
-/** Where loaded-tool state lives. */
-export type ToolSearchStorage = 'in-memory' | 'context';
+/** Where loaded-tool state lives: the `storage` option's type, the one storage-mode type {@link StorageMode} under its option name. */
+export type ToolSearchStorage = StorageMode;
 
 /** What each option allows, in words; used to build error messages. */
 const ALLOWED: Record<string, string> = {
@@ -85,7 +86,7 @@ export const toolSearchProcessorOptionsSchema = z.object({
       autoLoad: z.boolean().optional(),
     })
     .optional(),
-  storage: z.enum(['in-memory', 'context']).optional(),
+  storage: z.enum(STORAGE_MODES).optional(),
   ttl: z.number().min(0).refine(Number.isFinite).optional(),
   filter: fn.optional(),
   clock: fn.optional(),
@@ -126,9 +127,14 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
   clock?: () => number;
 }
 
-/** The error the `ToolSearchProcessor` constructor throws for an invalid option. */
+/**
+ * The one error the `ToolSearchProcessor` constructor throws: for an invalid option, an invalid
+ * tool, a reserved tool name or two tools sharing a canonical name.
+ *
+ * @see r[processor.options.errors]
+ */
 export class ToolSearchOptionsError extends Error {
-  /** The dotted path of the offending option, e.g. `search.topK`. */
+  /** The dotted path of the offending option, e.g. `search.topK` or `tools.weather`. */
   readonly option: string;
   /**
    * @param option - the dotted option path

@@ -1,4 +1,4 @@
-import { isMetaToolName } from './names.js';
+import { isMetaToolName } from '../stores/meta-tool-names.js';
 
 /**
  * Assembles a step's tool record: the meta-tools first, then the pass-through tools in their

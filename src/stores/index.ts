@@ -4,8 +4,10 @@
  *
  * @module
  */
-export type { LoadedToolStore, StateStats, StoreStepInput } from './types.js';
-export { DEFAULT_THREAD_ID } from './types.js';
+export type { LoadedToolStore, StateStats, StorageMode, StoreStepInput } from './types.js';
+export { DEFAULT_THREAD_ID, STORAGE_MODES } from './types.js';
+export { isMetaToolName, META_TOOL_NAMES } from './meta-tool-names.js';
+export type { MetaToolName } from './meta-tool-names.js';
 export { createInMemoryStore, DEFAULT_TTL_MS } from './in-memory.js';
 export type { InMemoryStoreOptions } from './in-memory.js';
 export { createContextStore } from './context.js';

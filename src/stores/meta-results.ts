@@ -8,10 +8,9 @@
  * @module
  */
 
-/** Name of the search meta-tool. */
-export const SEARCH_TOOLS = 'search_tools';
-/** Name of the load meta-tool. */
-export const LOAD_TOOL = 'load_tool';
+import { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
+
+export { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
 
 /** One hit of a `search_tools` result. */
 export interface SearchToolsResultEntry {

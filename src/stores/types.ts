@@ -6,6 +6,17 @@
  */
 
 /**
+ * Where loaded-tool state lives, in the order the spec names them: the processor's `storage`
+ * option and a store's `kind`.
+ *
+ * @see r[store.kinds]
+ */
+export const STORAGE_MODES = Object.freeze(['in-memory', 'context'] as const);
+
+/** One of {@link STORAGE_MODES}: the type of the `storage` option, of a store's `kind` and of the lifecycle's `storage` input. */
+export type StorageMode = (typeof STORAGE_MODES)[number];
+
+/**
  * What a store sees of one processor step.
  *
  * @see r[store.step.read-once]
@@ -40,7 +51,7 @@ export interface StateStats {
  */
 export interface LoadedToolStore {
   /** `'in-memory'` (the default) or `'context'`. */
-  readonly kind: 'in-memory' | 'context';
+  readonly kind: StorageMode;
   /**
    * Canonical names of loaded tools for this step, in first-activation order
    * (no duplicates, only known tools). Call it once per step.

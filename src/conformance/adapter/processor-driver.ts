@@ -19,6 +19,7 @@ import { MessageList } from '@mastra/core/agent';
 import type { MastraDBMessage } from '@mastra/core/agent';
 import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
+import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
 import type { Feature, FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
 import type { Adapter, CaseSession, CaseSetup, ImplementationInfo, StepObservation, StepRequest, WireMessage } from './types.js';
 
@@ -78,7 +79,7 @@ export interface ProcessorDriverOptions {
 export const CLOCK_EPOCH = Date.UTC(2026, 0, 1);
 
 const RESOURCE_ID = 'conformance-resource';
-const META_TOOLS = new Set(['search_tools', 'load_tool']);
+const META_TOOLS: ReadonlySet<string> = new Set(META_TOOL_NAMES);
 
 interface ToolLike {
   execute?: (input: unknown, context: unknown) => unknown;

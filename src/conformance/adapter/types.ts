@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { MetaToolName } from '../../stores/meta-tool-names.js';
 import type { Feature, FilterCall, ProcessorOptionsData, ToolEntry } from '../case/schema.js';
 
 /** Name and version of the implementation under test, as its adapter reports them. */
@@ -83,7 +84,7 @@ export type StepRequest =
       /** Call a meta-tool returned by the last `begin`. */
       op: 'call';
       /** Which one. */
-      tool: 'search_tools' | 'load_tool';
+      tool: MetaToolName;
       /** The input the model sends. */
       input: unknown;
       /** The id of the call. */

@@ -7,6 +7,8 @@
  * @module
  */
 import { z } from 'zod';
+import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
+import { STORAGE_MODES } from '../../stores/types.js';
 import type { Case } from './types.js';
 
 export type * from './types.js';
@@ -85,7 +87,7 @@ const processorOptionsSchema = z
       })
       .strict()
       .optional(),
-    storage: z.enum(['in-memory', 'context']).optional(),
+    storage: z.enum(STORAGE_MODES).optional(),
     ttl: z.number().optional(),
     includeResolvedTools: z.boolean().optional(),
     injectCatalog: z.boolean().optional(),
@@ -204,7 +206,7 @@ const beginStepSchema = z
 const callStepSchema = z
   .object({
     op: z.literal('call'),
-    tool: z.enum(['search_tools', 'load_tool']),
+    tool: z.enum(META_TOOL_NAMES),
     input: z.unknown().describe('The input the model sends.'),
     record: z
       .boolean()

@@ -5,6 +5,8 @@
  * @see r[conformance.case.format]
  * @module
  */
+import type { MetaToolName } from '../../stores/meta-tool-names.js';
+import type { StorageMode } from '../../stores/types.js';
 
 /** An optional capability a case may need and an adapter may claim. @see r[conformance.case.features] */
 export type Feature =
@@ -87,7 +89,7 @@ export interface ProcessorOptionsData {
       }
     | undefined;
   /** `storage`. */
-  storage?: 'in-memory' | 'context' | undefined;
+  storage?: StorageMode | undefined;
   /** `ttl` in milliseconds. */
   ttl?: number | undefined;
   /** `includeResolvedTools`. */
@@ -244,7 +246,7 @@ export interface CallStep {
   /** Step kind. */
   op: 'call';
   /** The meta-tool. */
-  tool: 'search_tools' | 'load_tool';
+  tool: MetaToolName;
   /** The input the model sends. */
   input: unknown;
   /** Append the result to the conversation as a tool result, as the Agent does. */
