@@ -3,7 +3,8 @@ import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
 import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, LOAD_TOOL, SEARCH_TOOLS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
-import { catalogWithResolved, IndexCache, searchableResolvedEntries, staticCatalog, type StepCatalog } from '../processor/catalog.js';
+import { catalogWithResolved, IndexCache, isKnownName, searchableResolvedEntries, staticCatalog, type StepCatalog } from '../processor/catalog.js';
+import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
 import { isAllowed } from '../processor/filter.js';
 import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
 import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
@@ -56,7 +57,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #store: LoadedToolStore;
   readonly #static: StepCatalog<AnyTool>;
   readonly #indexes = new IndexCache(32);
-  /** The loaded names of each thread's latest step, in exposure order (ordering and the resume path). */
+  /** The exposure names (r[processor.names.exposure]) of each thread's latest step, in order (ordering and the resume path). */
   readonly #lastLoaded = new Map<string, string[]>();
 
   /**
@@ -101,22 +102,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
-    return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => catalog.byName.has(name) };
+    return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => isKnownName(catalog, name) };
   }
 
   /**
-   * Loaded tools that the filter keeps active, in first-activation order, keyed by canonical name
-   * and resolved to this request's instances.
+   * Loaded tools that the filter keeps active, in the given order, keyed by the name each is
+   * exposed under and resolved to this request's instances.
    *
-   * Implements r[processor.filter.active] and r[processor.resolved.instance].
+   * Implements r[processor.filter.active], r[processor.names.exposure] and r[processor.resolved.instance].
    */
-  async #activeLoaded(catalog: StepCatalog<AnyTool>, names: readonly string[], requestContext: RequestContext | undefined) {
+  async #activeLoaded(exposed: readonly ExposedTool<AnyTool>[], requestContext: RequestContext | undefined) {
     const allowed = this.#allowed(requestContext);
     const out: Array<readonly [string, AnyTool]> = [];
-    for (const name of names) {
-      const entry = catalog.byName.get(name);
-      if (entry !== undefined && (await allowed(entry, 'active'))) out.push([entry.name, entry.tool]);
-    }
+    for (const { name, entry } of exposed) if (await allowed(entry, 'active')) out.push([name, entry.tool]);
     return out;
   }
 
@@ -128,7 +126,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * Implements r[processor.order.stable].
    *
    * @param threadId - the request's thread, if any (anonymous requests use the store's order)
-   * @param names - the store's loaded names, in first-activation order
+   * @param names - the step's exposure names (one per tool), in first-activation order
    */
   #stableOrder(threadId: string | undefined, names: readonly string[]): string[] {
     if (threadId === undefined || threadId === '') return [...names];
@@ -160,7 +158,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // 1. The step's catalog and the store's view of it.
     const catalog = this.#catalogFor(args.tools);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
-    const loadedNames = this.#stableOrder(storeInput.threadId, this.#store.loaded(storeInput));
+    const exposed = this.#ordered(catalog, storeInput.threadId, this.#store.loaded(storeInput));
     const allowed = this.#allowed(requestContext);
     // 2. Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
@@ -174,7 +172,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const step: MetaToolStep<AnyTool> = {
       catalog,
       allowed,
-      loaded: new Set(loadedNames),
+      loaded: exposureByTool(exposed),
       activate: (names) => {
         if (names.length > 0) this.#store.activate(storeInput, names);
       },
@@ -187,8 +185,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // 4. Pass-through tools: the request's tools unless they are searchable.
     const passThrough = this.#includeResolvedTools ? [] : Object.entries(args.tools ?? {});
     // 5. Loaded tools the filter keeps active.
-    const loaded = await this.#activeLoaded(catalog, loadedNames, requestContext);
+    const loaded = await this.#activeLoaded(exposed, requestContext);
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
+  }
+
+  /**
+   * The step's loaded tools, one per tool under its exposure name, in the thread's stable order.
+   *
+   * Implements r[processor.names.exposed-once] and r[processor.order.stable].
+   */
+  #ordered(catalog: StepCatalog<AnyTool>, threadId: string | undefined, storeNames: readonly string[]): ExposedTool<AnyTool>[] {
+    const exposed = exposeLoaded(catalog, storeNames);
+    const byName = new Map(exposed.map((e) => [e.name, e]));
+    return this.#stableOrder(threadId, exposed.map((e) => e.name)).map((name) => byName.get(name)!);
   }
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
@@ -214,10 +223,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   /**
-   * The loaded tools of a request, keyed by canonical name, for Mastra's resume path after a tool
+   * The loaded tools of a request, keyed by the names they are exposed under, for Mastra's resume path after a tool
    * approval (which skips `processInputStep`).
    *
-   * Implements r[processor.resume.loaded-tools].
+   * Implements r[processor.resume.loaded-tools] and r[processor.names.exposure].
    *
    * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools
    */
@@ -237,11 +246,12 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       // 2. Without one: the in-memory store by thread, or the context store's latest step of the thread.
       const input = this.#storeInput(requestContext, [], catalog);
       const remembered = input.threadId === undefined ? undefined : this.#lastLoaded.get(input.threadId);
-      names = this.#store.kind === 'context' ? (remembered ?? []).filter((n) => catalog.byName.has(n)) : this.#store.loaded(input);
+      names = this.#store.kind === 'context' ? (remembered ?? []) : this.#store.loaded(input);
     }
-    // 3. Only tools the filter keeps active, resolved to this request's instances.
+    // 3. One entry per tool, keyed by its exposure name; only tools the filter keeps active, resolved
+    //    to this request's instances.
     const out: Record<string, AnyTool> = {};
-    for (const [name, tool] of await this.#activeLoaded(catalog, names, requestContext)) {
+    for (const [name, tool] of await this.#activeLoaded(exposeLoaded(catalog, names), requestContext)) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }
     return out;

@@ -17,8 +17,10 @@ export interface StepCatalog<TTool = unknown> {
 /**
  * Looks a model-supplied name up as a canonical name, else as a record-key alias. Only own
  * entries resolve: no inherited property name (`constructor`, `__proto__`, …) ever does.
+ * A name that is one tool's canonical name and another's key resolves to the first, with or
+ * without a filter, wherever a name is resolved (load, exposure, results read back, resume).
  *
- * Implements r[processor.names.alias] and r[processor.names.own-keys].
+ * Implements r[processor.names.alias], r[processor.names.collision] and r[processor.names.own-keys].
  *
  * @param catalog - the step catalog
  * @param name - the name as the model gave it
@@ -28,6 +30,30 @@ export function resolveName<TTool>(catalog: StepCatalog<TTool>, name: string): T
   if (direct !== undefined) return direct;
   const canonical = catalog.aliases.get(name);
   return canonical === undefined ? undefined : catalog.byName.get(canonical);
+}
+
+/**
+ * Whether a name resolves to a tool of this catalog (as a canonical name or a key alias): the
+ * stores' `isKnownTool`.
+ *
+ * @param catalog - the step catalog
+ * @param name - a loaded or requested name
+ */
+export function isKnownName(catalog: StepCatalog, name: string): boolean {
+  return resolveName(catalog, name) !== undefined;
+}
+
+/**
+ * The name that loads an entry and that a suggestion shows: its record key when the key resolves
+ * to it, else its canonical name (its key belongs to another tool's canonical name).
+ *
+ * Implements r[processor.names.suggestions].
+ *
+ * @param catalog - the step catalog
+ * @param entry - an entry of that catalog
+ */
+export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<TTool>): string {
+  return resolveName(catalog, entry.key) === entry ? entry.key : entry.name;
 }
 
 /** A bounded least-recently-used cache of search indexes keyed by catalog content. */
@@ -103,7 +129,8 @@ export function searchableResolvedEntries<TTool>(tools: Readonly<Record<string, 
 
 /**
  * The searchable set for one step under `includeResolvedTools`: static tools not replaced by a
- * same-named resolved tool, in record order, then the resolved tools in record order.
+ * resolved tool (one with the same canonical name or the same record key), in record order, then
+ * the resolved tools in record order. Canonical names and keys stay unique in the result.
  *
  * Implements r[processor.resolved.searchable] and r[processor.resolved.replace].
  *
@@ -118,9 +145,12 @@ export function catalogWithResolved<TTool>(
 ): StepCatalog<TTool> {
   // 1. Nothing resolved: the static catalog as is.
   if (resolved.length === 0) return base;
-  // 2. Resolved names replace static ones for this request only.
-  const replaced = new Set(resolved.map((e) => e.name));
-  const entries = [...base.entries.filter((e) => !replaced.has(e.name)), ...resolved];
+  // 2. Resolved tools replace static ones of the same canonical name or the same key, for this request only.
+  //    Unlike @mastra/core 1.71.0 (r[processor.resolved.replace]): Mastra merges by key only, so a
+  //    resolved tool with a static tool's id under another key leaves both in the catalog.
+  const replacedNames = new Set(resolved.map((e) => e.name));
+  const replacedKeys = new Set(resolved.map((e) => e.key));
+  const entries = [...base.entries.filter((e) => !replacedNames.has(e.name) && !replacedKeys.has(e.key)), ...resolved];
   // 3. Reuse an index only by content; instances come from this request's entries.
   return makeCatalog(entries, cache.indexFor(entries));
 }

@@ -8,7 +8,7 @@ import {
   type SearchToolsResult,
   type SearchToolsResultEntry,
 } from '../stores/meta-results.js';
-import { resolveName, type StepCatalog } from './catalog.js';
+import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
 import type { ToolEntry } from './names.js';
 import type { ToolSearchFilterPhase } from './options.js';
@@ -22,8 +22,11 @@ export interface MetaToolStep<TTool = unknown> {
   readonly catalog: StepCatalog<TTool>;
   /** Asks the filter about an entry in a phase. */
   readonly allowed: (entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase) => Promise<boolean>;
-  /** Names loaded for this step; grows as the meta-tools activate tools. */
-  readonly loaded: Set<string>;
+  /**
+   * The tools loaded for this step: canonical name → the name the tool is exposed under
+   * (r[processor.names.exposure]). Grows as the meta-tools activate tools.
+   */
+  readonly loaded: Map<string, string>;
   /** Records activations in the store. */
   readonly activate: (names: readonly string[]) => void;
   /** Search configuration. */
@@ -64,36 +67,44 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
   if (!step.autoLoad) return searchToolsResult(query, hits, false);
   // 4. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
   //    and the ones not loaded yet are counted as newly loaded.
+  //    A hit's name is its canonical name, which is also the name it is exposed under when new.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
   step.activate(hits.map((h) => h.name));
-  for (const name of newlyLoaded) step.loaded.add(name);
+  for (const name of newlyLoaded) step.loaded.set(name, name);
   return searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length });
 }
 
 /**
- * "Did you mean" names for a name that was not found: catalog entries whose name contains the
- * request or is contained in it (ignoring case), in catalog order, that the filter allows in both
- * the search and the load phase; at most {@link MAX_SUGGESTIONS}.
+ * "Did you mean" names for a name that was not found: the load name of each catalog entry (its
+ * key when the key resolves to it, else its canonical name) that contains the request or is
+ * contained in it (ignoring case), in catalog order, that the filter allows in both the search
+ * and the load phase; at most {@link MAX_SUGGESTIONS}.
  *
- * Implements r[processor.filter.not-found].
+ * Implements r[processor.names.suggestions] and r[processor.filter.not-found].
  */
 async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: string): Promise<string[]> {
   const wanted = requested.toLowerCase();
   const out: string[] = [];
   for (const entry of step.catalog.entries) {
     if (out.length >= MAX_SUGGESTIONS) break;
-    const name = entry.name.toLowerCase();
+    // Unlike @mastra/core 1.71.0 (r[processor.names.suggestions]): Mastra suggests the key even when it is
+    // another tool's id, and that suggestion then loads the other tool.
+    const loadName = loadNameOf(step.catalog, entry);
+    const name = loadName.toLowerCase();
     if (!name.includes(wanted) && !wanted.includes(name)) continue;
-    if ((await step.allowed(entry, 'search')) && (await step.allowed(entry, 'load'))) out.push(entry.name);
+    if ((await step.allowed(entry, 'search')) && (await step.allowed(entry, 'load'))) out.push(loadName);
   }
   return out;
 }
 
 /**
  * Runs `load_tool`: validate the input, resolve each name (canonical, else key alias), report
- * unknown and denied names alike as not found, activate the rest. Never throws for bad input.
+ * unknown and denied names alike as not found, activate the rest under the name they were asked
+ * for, and report a tool loaded under another name as already loaded under that name. Never
+ * throws for bad input.
  *
- * Implements r[processor.load.results], r[processor.names.alias] and r[processor.filter.load].
+ * Implements r[processor.load.results], r[processor.names.alias], r[processor.names.exposure],
+ * r[processor.names.exposed-once] and r[processor.filter.load].
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
@@ -104,7 +115,7 @@ export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unkno
   if (!checked.ok) return { success: false, message: checked.message };
   const { names, form } = checked.value;
   // 2. Resolve and guard each name; denied = not found.
-  const loaded: string[] = [];
+  const loaded: Array<{ name: string; tool: string }> = [];
   const alreadyLoaded: string[] = [];
   const notFound: string[] = [];
   const handled = new Set<string>();
@@ -114,16 +125,22 @@ export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unkno
       notFound.push(requested);
       continue;
     }
+    // One tool named twice in one call (by key and by id) loads once, under the first name.
     if (handled.has(entry.name)) continue;
     handled.add(entry.name);
-    (step.loaded.has(entry.name) ? alreadyLoaded : loaded).push(entry.name);
+    // A loaded tool answers under the name it is exposed under; a new one is exposed under the name asked for.
+    // Unlike @mastra/core 1.71.0 (r[processor.names.exposed-once]): Mastra loads it again under the new name.
+    const exposedAs = step.loaded.get(entry.name);
+    if (exposedAs !== undefined) alreadyLoaded.push(exposedAs);
+    else loaded.push({ name: requested, tool: entry.name });
   }
   // 3. Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
-  step.activate([...loaded, ...alreadyLoaded]);
-  for (const name of loaded) step.loaded.add(name);
+  step.activate([...loaded.map((l) => l.name), ...alreadyLoaded]);
+  for (const { name, tool } of loaded) step.loaded.set(tool, name);
   // 4. Answer in the form the model asked in.
-  if (form === 'list') return loadToolMultiResult({ loaded, alreadyLoaded, notFound }, shorten);
+  const loadedNames = loaded.map((l) => l.name);
+  if (form === 'list') return loadToolMultiResult({ loaded: loadedNames, alreadyLoaded, notFound }, shorten);
   const requested = names[0]!;
   if (notFound.length > 0) return loadToolNotFoundResult(requested, await suggestionsFor(step, requested), shorten);
-  return loadToolSingleResult((loaded[0] ?? alreadyLoaded[0])!, loaded.length === 0);
+  return loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
 }

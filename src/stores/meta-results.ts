@@ -39,7 +39,7 @@ export interface LoadToolSingleSuccess {
   success: true;
   /** A sentence for the model. */
   message: string;
-  /** The loaded tool. */
+  /** The loaded tool, under the name it is exposed under (r[processor.names.exposure]). */
   toolName: string;
 }
 

@@ -30,8 +30,8 @@ export interface StoreStepInput {
    */
   messages: readonly unknown[];
   /**
-   * Own-key membership test of canonical tool names in THIS request's catalog
-   * (static + request-resolved).
+   * Whether a name (a canonical name or a record key) resolves to a tool of THIS
+   * request's catalog (static + request-resolved); never through a prototype.
    */
   isKnownTool: (name: string) => boolean;
 }
@@ -53,8 +53,11 @@ export interface LoadedToolStore {
   /** `'in-memory'` (the default) or `'context'`. */
   readonly kind: StorageMode;
   /**
-   * Canonical names of loaded tools for this step, in first-activation order
-   * (no duplicates, only known tools). Call it once per step.
+   * Names of loaded tools for this step as they were activated (canonical names or
+   * record keys), in first-activation order (no duplicate names, only known tools).
+   * Call it once per step.
+   *
+   * @see r[store.loaded.shape]
    */
   loaded(input: StoreStepInput): string[];
   /**

@@ -35,6 +35,22 @@ describe('request catalogs', () => {
     expect(resolveName(base, 'alpha')!.description).toBe('static alpha');
   });
 
+  it('[processor.resolved.replace] a resolved tool also replaces a static tool of the same record key; names stay unique', () => {
+    const base = staticCatalog(entriesOf({ search: { id: 'doc_search' }, docs: { id: 'docs_v1' }, keep: { id: 'kept' } }));
+    const web = { id: 'web_search', description: 'web' };
+    const cat = catalogWithResolved(base, searchableResolvedEntries({ search: web, other: { id: 'docs_v1' } }), new IndexCache());
+    // `search` (same key) and `docs` (same id `docs_v1`) are replaced; `keep` stays.
+    expect(cat.entries.map((e) => [e.key, e.name])).toEqual([
+      ['keep', 'kept'],
+      ['search', 'web_search'],
+      ['other', 'docs_v1'],
+    ]);
+    expect(resolveName(cat, 'search')!.tool).toBe(web);
+    expect(resolveName(cat, 'doc_search')).toBeUndefined();
+    expect(new Set(cat.entries.map((e) => e.key)).size).toBe(cat.entries.length);
+    expect(new Set(cat.entries.map((e) => e.name)).size).toBe(cat.entries.length);
+  });
+
   it('[processor.resolved.replace] [processor.resolved.pass-through] the replacement holds for that request only', async () => {
     const staticAlpha = makeTool('alpha', 'static alpha');
     const p = new ToolSearchProcessor({ tools: { alpha: staticAlpha }, includeResolvedTools: true });

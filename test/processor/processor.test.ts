@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K, buildSearchIndex, rankCandidates } from '../../src/scoring/index.js';
 import { ToolSearchProcessor, type ToolSearchFilterArgs } from '../../src/index.js';
 import { systemInstruction } from '../../src/processor/instructions.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, makeTool, requestContext, toolResultMessage } from './support/harness.js';
 
 const catalog = () => ({
   weather: makeTool('get_weather', 'Get the weather forecast for a city'),
@@ -99,13 +99,55 @@ describe('names', () => {
     expect(new Set(seen)).toEqual(new Set(['get_weather', 'noid']));
   });
 
-  it('[processor.names.alias] load_tool accepts the record key and exposes the tool once, by canonical name', async () => {
+  it('[processor.names.alias] [processor.names.exposure] [processor.names.exposed-once] a tool loaded by key is exposed by key, once', async () => {
+    for (const storage of ['in-memory', 'context'] as const) {
+      const tools = catalog();
+      const c = new Conversation(new ToolSearchProcessor({ tools, storage }), requestContext('t'));
+      await c.step();
+      expect(await c.call('load_tool', { toolName: 'weather' })).toMatchObject({ success: true, toolName: 'weather' });
+      // One call naming one tool by key and by id loads it once, under the first name.
+      expect(await c.call('load_tool', { toolNames: ['email', 'send_email'] })).toEqual({
+        success: true,
+        message: 'Loaded: email — available on your next turn',
+        loadedCount: 1,
+        loaded: ['email'],
+      });
+      // Asked by id, a tool exposed by key answers "already loaded" under its key.
+      expect(await c.call('load_tool', { toolName: 'get_weather' })).toEqual({
+        success: true,
+        message: 'Tool "weather" is already loaded and available.',
+        toolName: 'weather',
+      });
+      const s = await c.step();
+      expect(s.keys).toEqual(['search_tools', 'load_tool', 'weather', 'email']);
+      expect(s.tools.weather).toBe(tools.weather);
+      expect(Object.keys(await c.processor.getLoadedToolsForRequestContext({ requestContext: c.rc }))).toEqual(['weather', 'email']);
+    }
+  });
+
+  it('[processor.names.exposure] a tool loaded by id is exposed by id, and autoLoad exposes search results by id', async () => {
     const c = new Conversation(new ToolSearchProcessor({ tools: catalog() }), requestContext('t'));
     await c.step();
-    expect(await c.call('load_tool', { toolName: 'weather' })).toMatchObject({ success: true, toolName: 'get_weather' });
-    expect(await c.call('load_tool', { toolNames: ['email', 'send_email'] })).toMatchObject({ loaded: ['send_email'], loadedCount: 1 });
-    expect(await c.call('load_tool', { toolName: 'get_weather' })).toMatchObject({ success: true, toolName: 'get_weather', message: expect.stringMatching(/already loaded/) });
-    expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather', 'send_email']);
+    expect(await c.call('load_tool', { toolName: 'get_weather' })).toMatchObject({ success: true, toolName: 'get_weather' });
+    expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
+    const auto = new Conversation(new ToolSearchProcessor({ tools: catalog(), search: { autoLoad: true, topK: 1 } }), requestContext('t'));
+    await auto.step();
+    await auto.call('search_tools', { query: 'weather' });
+    expect((await auto.step()).keys).toEqual(['search_tools', 'get_weather']);
+  });
+
+  it('[processor.names.exposed-once] [processor.names.collision] a thread holding a tool under both names exposes it once, under the first', async () => {
+    // A thread written by a processor that recorded both names (as @mastra/core 1.71.0 does).
+    const tools = catalog();
+    const c = new Conversation(new ToolSearchProcessor({ tools, storage: 'context' }), requestContext('t'));
+    c.messages.push(toolResultMessage('load_tool', { toolName: 'weather' }, { success: true, toolName: 'weather', message: 'm' }, 1));
+    c.messages.push(toolResultMessage('load_tool', { toolName: 'get_weather' }, { success: true, toolName: 'get_weather', message: 'm' }, 2));
+    const s = await c.step();
+    expect(s.keys).toEqual(['search_tools', 'load_tool', 'weather']);
+    expect(s.tools.weather).toBe(tools.weather);
+    // When the key's result leaves the conversation, the id's result still loads it, now under the id.
+    c.forget((m) => m.content.parts.some((p) => (p.toolInvocation?.result as Any)?.toolName === 'weather'));
+    expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
   });
 
   it('[processor.names.own-keys] prototype names never resolve, in either store, unless registered', async () => {
@@ -187,7 +229,7 @@ describe('filter', () => {
   });
 
   it('[processor.filter.not-found] denied looks exactly like unknown, and suggestions skip denied tools', async () => {
-    const tools = { a: makeTool('report_alpha', 'x'), b: makeTool('report_beta', 'x'), c: makeTool('report_gamma', 'x') };
+    const tools = { report_alpha: makeTool('report_alpha', 'x'), report_beta: makeTool('report_beta', 'x'), report_gamma: makeTool('report_gamma', 'x') };
     const p = new ToolSearchProcessor({ tools, filter: ({ toolName, phase }) => !(toolName === 'report_alpha' && phase !== 'active') && toolName !== 'report_gamma' });
     const c = new Conversation(p, requestContext('t'));
     await c.step();

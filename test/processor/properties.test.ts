@@ -40,29 +40,30 @@ const action = fc.oneof(
 );
 
 describe('properties over multi-step conversations', () => {
-  it('[processor.order.sequence] [processor.order.prefix] append-only ordering in both stores, with and without autoLoad', async () => {
+  it('[processor.order.sequence] [processor.order.prefix] [processor.names.exposure] [processor.names.exposed-once] append-only ordering under the names tools were loaded by, in both stores', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...MODES), fc.array(action, { maxLength: 12 }), fc.option(fc.constantFrom('t1', 't2'), { nil: undefined }), async (mode, actions, thread) => {
         const pass = { first: makeTool('agent_a', 'agent tool a'), second: makeTool('agent_b', 'agent tool b') };
         const c = new Conversation(new ToolSearchProcessor({ tools: staticTools(), storage: mode.storage, search: { autoLoad: mode.autoLoad, topK: 2 } }), requestContext(thread), pass);
         const meta = mode.autoLoad ? ['search_tools'] : ['search_tools', 'load_tool'];
-        const activated: string[] = [];
+        // The model: canonical name → the name the tool is exposed under, in first-activation order.
+        const exposedAs = new Map<string, string>();
         let previous = (await c.step()).keys;
         for (const a of actions) {
           if (a.kind === 'step') {
             const keys = (await c.step()).keys;
-            // The model: meta-tools, pass-through in given order, loaded in first-activation order.
-            expect(keys).toEqual([...meta, 'first', 'second', ...activated]);
+            // Meta-tools, pass-through in given order, loaded in first-activation order under their first name.
+            expect(keys).toEqual([...meta, 'first', 'second', ...exposedAs.values()]);
             expect(keys.slice(0, previous.length)).toEqual(previous);
             previous = keys;
           } else if (a.kind === 'search') {
             const r = (await c.call('search_tools', { query: a.query })) as Any;
-            if (mode.autoLoad) for (const h of r.results) if (!activated.includes(h.name)) activated.push(h.name);
+            if (mode.autoLoad) for (const h of r.results) if (!exposedAs.has(h.name)) exposedAs.set(h.name, h.name);
           } else if (!mode.autoLoad) {
             await c.call('load_tool', a.list ? { toolNames: a.names } : { toolName: a.names[0] });
             for (const n of a.list ? a.names : a.names.slice(0, 1)) {
               const canonical = modelResolve(n);
-              if (canonical !== undefined && !activated.includes(canonical)) activated.push(canonical);
+              if (canonical !== undefined && !exposedAs.has(canonical)) exposedAs.set(canonical, n);
             }
           }
         }
@@ -94,7 +95,7 @@ describe('properties over multi-step conversations', () => {
             const keys = (await c.step()).keys;
             const common = previous.filter((k) => keys.includes(k));
             expect(keys.filter((k) => common.includes(k))).toEqual(common);
-            for (const k of keys) expect(hidden.has(k)).toBe(false);
+            for (const k of keys) expect(hidden.has(modelResolve(k) ?? k)).toBe(false);
             previous = keys;
           }
         },
@@ -176,7 +177,8 @@ describe('properties over multi-step conversations', () => {
             case 'undefined': return undefined;
           }
         };
-        const ok = (name: string, phase: ToolSearchFilterPhase) => allows(verdicts[name]![phase]);
+        // A name the processor reports (a canonical name or a key) is judged by its tool's canonical name.
+        const ok = (name: string, phase: ToolSearchFilterPhase) => allows(verdicts[modelResolve(name)!]![phase]);
         const c = new Conversation(new ToolSearchProcessor({ tools: staticTools(), storage: mode.storage, search: { autoLoad: mode.autoLoad, topK: 3 }, filter }), requestContext('t'));
         await c.step();
         for (const a of actions) {

@@ -55,14 +55,14 @@ describe('thresholds reach the scorer', () => {
 
 describe('load_tool names and suggestions', () => {
   const reports = () => ({
-    a: makeTool('report_alpha', 'x'),
-    b: makeTool('report_beta', 'x'),
-    c: makeTool('report_gamma', 'x'),
-    d: makeTool('report_delta', 'x'),
-    e: makeTool('report_epsilon', 'x'),
+    report_alpha: makeTool('report_alpha', 'x'),
+    report_beta: makeTool('report_beta', 'x'),
+    report_gamma: makeTool('report_gamma', 'x'),
+    report_delta: makeTool('report_delta', 'x'),
+    report_epsilon: makeTool('report_epsilon', 'x'),
   });
 
-  it('[processor.filter.not-found] at most three suggestions, in catalog order, ignoring case, either containment', async () => {
+  it('[processor.names.suggestions] [processor.filter.not-found] at most three suggestions, in catalog order, ignoring case, either containment', async () => {
     const c = new Conversation(new ToolSearchProcessor({ tools: reports() }), requestContext('t'));
     await c.step();
     expect(((await c.call('load_tool', { toolName: 'REPORT' })) as Any).message).toBe(
@@ -86,7 +86,24 @@ describe('load_tool names and suggestions', () => {
     );
   });
 
-  it('[processor.names.alias] a canonical name takes precedence over a record key spelled the same', async () => {
+  it('[processor.names.suggestions] suggestions are record keys, and a key that is another tool\'s id gives way to the canonical name', async () => {
+    // Keys differ from ids: the keys are suggested, as they load the tool they stand for.
+    const keyed = new Conversation(new ToolSearchProcessor({ tools: { weather: makeTool('weather_tool_id', 'w'), calendar: makeTool('cal_v2', 'c') } }), requestContext('t'));
+    await keyed.step();
+    expect(((await keyed.call('load_tool', { toolName: 'weath' })) as Any).message).toBe('Tool "weath" not found. Did you mean: weather?');
+    // Key `weather` is the id of the other tool: that tool is suggested by its key, this one by its id.
+    const tools = { weather: makeTool('public_weather', 'p'), private_weather: makeTool('weather', 'q') };
+    const c = new Conversation(new ToolSearchProcessor({ tools }), requestContext('t'));
+    await c.step();
+    expect(((await c.call('load_tool', { toolName: 'weath' })) as Any).message).toBe('Tool "weath" not found. Did you mean: public_weather, private_weather?');
+    // Each suggestion loads the tool it stands for.
+    await c.call('load_tool', { toolNames: ['public_weather', 'private_weather'] });
+    const s = await c.step();
+    expect(s.tools.public_weather).toBe(tools.weather);
+    expect(s.tools.private_weather).toBe(tools.private_weather);
+  });
+
+  it('[processor.names.collision] a canonical name takes precedence over a record key spelled the same', async () => {
     // Key `x` is an alias of `y`; tool `x` (key `z`) is canonically `x`.
     const tools = { x: makeTool('y', 'first'), z: makeTool('x', 'second') };
     const c = new Conversation(new ToolSearchProcessor({ tools }), requestContext('t'));
