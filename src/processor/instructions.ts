@@ -1,32 +1,25 @@
 import { truncateDescription } from '../scoring/index.js';
+import { render } from './messages.js';
 
 /**
- * The system instruction added on every step; our wording, the seed's meaning.
+ * The system instruction added on every step: @mastra/core 1.71.0's text for the mode.
  *
- * Implements r[processor.instructions.mode].
+ * Implements r[processor.instructions.mode] and r[processor.texts.mastra].
  *
  * @param autoLoad - whether `search.autoLoad` is on
  */
 export function systemInstruction(autoLoad: boolean): string {
-  return autoLoad
-    ? 'More tools exist than the ones you can see. To find one, call search_tools with a few keywords. ' +
-        'Every tool it returns is loaded at once and can be called from your next turn on; there is no separate load step, ' +
-        'so call the returned tools directly.'
-    : 'More tools exist than the ones you can see. To find one, call search_tools with a few keywords. ' +
-        'Then call load_tool with the exact name (toolName) or names (toolNames) it returned. ' +
-        'A tool can be called only after it is loaded, from your next turn on.';
+  return render(autoLoad ? 'instruction.auto-load' : 'instruction.explicit');
 }
 
-/** The `search_tools` description the model sees, per mode. */
+/** The `search_tools` description the model sees, per mode (r[processor.texts.mastra]). */
 export function searchToolDescription(autoLoad: boolean): string {
-  return autoLoad
-    ? 'Search the available tools by keyword. The matching tools are loaded at once and can be called from your next turn on; no load step is needed.'
-    : 'Search the available tools by keyword. Returns matching tool names and descriptions; load one with load_tool before calling it.';
+  return render(autoLoad ? 'description.search-tools.auto-load' : 'description.search-tools.explicit');
 }
 
-/** The `load_tool` description the model sees. */
+/** The `load_tool` description the model sees (r[processor.texts.mastra]). */
 export function loadToolDescription(): string {
-  return 'Load tools by exact name so you can call them from your next turn on. Pass toolName for one tool or toolNames for several.';
+  return render('description.load-tool');
 }
 
 /**
@@ -38,21 +31,19 @@ export function loadToolDescription(): string {
 export function catalogLine(name: string, description: string): string {
   // The description is cut as search results cut it: by code points, never splitting a character.
   const short = truncateDescription(description);
-  return short.length > 0 ? `- \`${name}\`: ${short}` : `- \`${name}\``;
+  return short.length > 0 ? render('catalog.line', { name, description: short }) : render('catalog.line.bare', { name });
 }
 
 /**
  * The injected catalog message, or `undefined` when no entry is allowed.
  *
- * Implements r[processor.catalog.inject].
+ * Implements r[processor.catalog.inject] and r[processor.texts.mastra].
  *
  * @param autoLoad - whether `search.autoLoad` is on
  * @param lines - catalog lines, already filtered
  */
 export function catalogInstruction(autoLoad: boolean, lines: readonly string[]): string | undefined {
   if (lines.length === 0) return undefined;
-  const lead = autoLoad
-    ? 'The tools below are available. Call search_tools with keywords naming the one you need; what it returns is loaded at once and callable from your next turn on.'
-    : 'The tools below can be loaded without searching first. Call load_tool with the exact name (toolName) or names (toolNames), then call them from your next turn on. search_tools remains available to find tools by keyword.';
-  return `${lead}\n\nAvailable tools:\n${lines.join('\n')}`;
+  const lead = render(autoLoad ? 'catalog.lead.auto-load' : 'catalog.lead.explicit');
+  return `${lead}\n\n${render('catalog.heading')}\n${lines.join('\n')}`;
 }

@@ -1,3 +1,5 @@
+import { render } from './messages.js';
+
 /** Longest accepted `search_tools` query, in characters. */
 export const MAX_QUERY_LENGTH = 1_000;
 /** Longest accepted tool name in `load_tool`, in characters. */
@@ -44,11 +46,11 @@ export function echo(value: unknown): string {
 const isPlainInput = (input: unknown): input is Record<string, unknown> =>
   typeof input === 'object' && input !== null && !Array.isArray(input);
 
-function checkName(value: unknown, where: string): string | undefined {
-  if (typeof value !== 'string') return `${where} must be a string, received ${echo(value)}.`;
-  if (value.length === 0) return `${where} must not be empty.`;
+/** A name of `load_tool`'s input: a string of bounded length; `field` says where it was (`toolNames[3]`). */
+function checkName(value: unknown, field: string): string | undefined {
+  if (typeof value !== 'string') return render('load.input.name-type', { field, value: echo(value) });
   if (value.length > MAX_TOOL_NAME_LENGTH) {
-    return `${where} must be at most ${MAX_TOOL_NAME_LENGTH} characters, received ${value.length} (${echo(value)}).`;
+    return render('load.input.name-length', { field, max: MAX_TOOL_NAME_LENGTH, length: value.length, value: echo(value) });
   }
   return undefined;
 }
@@ -62,14 +64,15 @@ function checkName(value: unknown, where: string): string | undefined {
  */
 export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
   // 1. An object with a `query`.
-  if (!isPlainInput(input)) return { ok: false, message: `search_tools expects { query: string }, received ${echo(input)}.` };
+  if (!isPlainInput(input)) return { ok: false, message: render('search.input.not-object', { value: echo(input) }) };
   const query = input.query;
-  // 2. A string, not blank, not longer than the limit.
-  if (typeof query !== 'string') return { ok: false, message: `search_tools: "query" must be a string, received ${echo(query)}.` };
+  // 2. A string not longer than the limit.
+  if (typeof query !== 'string') return { ok: false, message: render('search.input.query-type', { value: echo(query) }) };
   if (query.length > MAX_QUERY_LENGTH) {
-    return { ok: false, message: `search_tools: "query" must be at most ${MAX_QUERY_LENGTH} characters, received ${query.length}.` };
+    return { ok: false, message: render('search.input.query-length', { max: MAX_QUERY_LENGTH, length: query.length }) };
   }
-  if (query.trim().length === 0) return { ok: false, message: 'search_tools: "query" must contain keywords, e.g. "weather".' };
+  // 3. A blank query finds nothing, and says so as Mastra does.
+  if (query.trim().length === 0) return { ok: false, message: render('search.none', { query: shorten(query) }) };
   return { ok: true, value: { query } };
 }
 
@@ -83,39 +86,30 @@ export function checkSearchInput(input: unknown): InputCheck<{ query: string }> 
  */
 export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
   // 1. An object.
-  if (!isPlainInput(input)) {
-    return { ok: false, message: `load_tool expects { toolName?: string, toolNames?: string[] }, received ${echo(input)}.` };
-  }
-  const toolName = input.toolName ?? undefined;
+  if (!isPlainInput(input)) return { ok: false, message: render('load.input.not-object', { value: echo(input) }) };
+  // An empty `toolName` counts as absent, as in Mastra.
+  const toolName = input.toolName === '' ? undefined : (input.toolName ?? undefined);
   const toolNames = input.toolNames ?? undefined;
   // 2. `toolNames`, when given, is a bounded array of bounded non-empty strings.
   const names: string[] = [];
   if (toolNames !== undefined) {
-    if (!Array.isArray(toolNames)) return { ok: false, message: `load_tool: "toolNames" must be an array of strings, received ${echo(toolNames)}.` };
+    if (!Array.isArray(toolNames)) return { ok: false, message: render('load.input.tool-names-type', { value: echo(toolNames) }) };
     if (toolNames.length > MAX_TOOL_NAMES) {
-      return { ok: false, message: `load_tool: "toolNames" may hold at most ${MAX_TOOL_NAMES} names, received ${toolNames.length}. Load fewer tools at once.` };
+      return { ok: false, message: render('load.input.tool-names-count', { max: MAX_TOOL_NAMES, count: toolNames.length }) };
     }
     for (let i = 0; i < toolNames.length; i++) {
-      const problem = checkName(toolNames[i], `load_tool: "toolNames[${i}]"`);
+      const problem = checkName(toolNames[i], `toolNames[${i}]`);
       if (problem !== undefined) return { ok: false, message: problem };
       names.push(toolNames[i] as string);
     }
   }
   // 3. `toolName`, when given, is a bounded non-empty string.
   if (toolName !== undefined) {
-    const problem = checkName(toolName, 'load_tool: "toolName"');
+    const problem = checkName(toolName, 'toolName');
     if (problem !== undefined) return { ok: false, message: problem };
     names.push(toolName as string);
   }
   // 4. Something to load.
-  if (names.length === 0) {
-    return {
-      ok: false,
-      message:
-        toolNames !== undefined
-          ? 'load_tool: "toolNames" must not be empty. Pass the exact names returned by search_tools.'
-          : 'load_tool: provide "toolName" (a string) or "toolNames" (an array of strings).',
-    };
-  }
+  if (names.length === 0) return { ok: false, message: render(toolNames !== undefined ? 'load.empty-tool-names' : 'load.no-argument') };
   return { ok: true, value: { names: [...new Set(names)], form: toolNames !== undefined ? 'list' : 'single' } };
 }

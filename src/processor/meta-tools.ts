@@ -64,14 +64,14 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
     // The scorer's score is reported unchanged: it is the score compared with minScore.
     hits.push({ name: candidate.name, description: candidate.description, score: candidate.score });
   }
-  if (!step.autoLoad) return searchToolsResult(query, hits, false);
+  if (!step.autoLoad) return searchToolsResult(query, hits, false, shorten);
   // 4. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
   //    and the ones not loaded yet are counted as newly loaded.
   //    A hit's name is its canonical name, which is also the name it is exposed under when new.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
   step.activate(hits.map((h) => h.name));
   for (const name of newlyLoaded) step.loaded.set(name, name);
-  return searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length });
+  return searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
 }
 
 /**

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { list, render } from '../processor/messages.js';
 import { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
 
 export { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
@@ -84,9 +85,7 @@ export type LoadToolResult = LoadToolSingleSuccess | LoadToolFailure | LoadToolM
 export function loadToolSingleResult(toolName: string, alreadyLoaded: boolean): LoadToolSingleSuccess {
   return {
     success: true,
-    message: alreadyLoaded
-      ? `Tool "${toolName}" is already loaded and available.`
-      : `Tool "${toolName}" loaded successfully. It will be available on your next turn.`,
+    message: render(alreadyLoaded ? 'load.already-loaded' : 'load.loaded', { name: toolName }),
     toolName,
   };
 }
@@ -104,11 +103,12 @@ export function loadToolNotFoundResult(
   suggestions: readonly string[],
   display: (name: string) => string = (name) => name,
 ): LoadToolFailure {
-  const hint =
+  const name = display(toolName);
+  const message =
     suggestions.length > 0
-      ? ` Did you mean: ${suggestions.slice(0, 3).join(', ')}?`
-      : ' Use search_tools to find available tools.';
-  return { success: false, message: `Tool "${display(toolName)}" not found.${hint}`, toolName };
+      ? render('load.not-found.suggest', { name, suggestions: list(suggestions.slice(0, 3)) })
+      : render('load.not-found.search', { name });
+  return { success: false, message, toolName };
 }
 
 /**
@@ -128,12 +128,12 @@ export function loadToolMultiResult(
 ): LoadToolMultiResult {
   const { loaded, alreadyLoaded, notFound } = outcome;
   const parts: string[] = [];
-  if (loaded.length > 0) parts.push(`Loaded: ${loaded.join(', ')} — available on your next turn`);
-  if (alreadyLoaded.length > 0) parts.push(`Already loaded: ${alreadyLoaded.join(', ')}`);
-  if (notFound.length > 0) parts.push(`Not found: ${notFound.map(display).join(', ')}`);
+  if (loaded.length > 0) parts.push(render('load.multi.loaded', { names: list(loaded) }));
+  if (alreadyLoaded.length > 0) parts.push(render('load.multi.already-loaded', { names: list(alreadyLoaded) }));
+  if (notFound.length > 0) parts.push(render('load.multi.not-found', { names: list(notFound.map(display)) }));
   const result: LoadToolMultiResult = {
     success: notFound.length === 0,
-    message: parts.join(' | '),
+    message: parts.join(render('load.multi.separator')),
     loadedCount: loaded.length,
   };
   if (loaded.length > 0) result.loaded = [...loaded];
@@ -144,7 +144,8 @@ export function loadToolMultiResult(
 
 /**
  * Builds a `search_tools` result with Mastra's text. Under `autoLoad`,
- * `newlyLoadedCount` says how many hits were not loaded before.
+ * `newlyLoadedCount` says how many hits were not loaded before. `display`
+ * renders the query inside the no-match message (the processor shortens it).
  *
  * @see r[store.meta-results.shapes]
  */
@@ -152,23 +153,15 @@ export function searchToolsResult(
   query: string,
   results: readonly SearchToolsResultEntry[],
   autoLoad: { newlyLoadedCount: number } | false,
+  display: (query: string) => string = (q) => q,
 ): SearchToolsResult {
-  if (results.length === 0) {
-    return { results: [], message: `No tools found matching "${query}". Try different keywords.` };
-  }
-  const names = results.map((r) => r.name).join(', ');
+  if (results.length === 0) return { results: [], message: render('search.none', { query: display(query) }) };
+  const count = results.length;
   if (autoLoad) {
-    return {
-      results: [...results],
-      message:
-        `Found and loaded ${results.length} tool(s): ${names}. They are available on your next turn — call them directly.` +
-        (autoLoad.newlyLoadedCount < results.length ? ' Some were already loaded.' : ''),
-    };
+    const id = autoLoad.newlyLoadedCount < count ? 'search.found-and-loaded.some-already' : 'search.found-and-loaded';
+    return { results: [...results], message: render(id, { count, names: list(results.map((r) => r.name)) }) };
   }
-  return {
-    results: [...results],
-    message: `Found ${results.length} tool(s). Use load_tool with an exact toolName or a toolNames array to make them available.`,
-  };
+  return { results: [...results], message: render('search.found', { count }) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,26 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { checkLoadInput, checkSearchInput, MAX_TOOL_NAMES } from '../../src/processor/meta-input.js';
 
 describe('meta-tool input validation', () => {
-  it('[processor.input.search] wrong types, blank and over-long queries are errors that name the problem', () => {
+  it('[processor.input.search] [processor.texts.own] wrong types and over-long queries are errors that name the problem', () => {
     expect(checkSearchInput({ query: 'weather' })).toEqual({ ok: true, value: { query: 'weather' } });
-    for (const bad of [undefined, null, 'weather', [], { query: 3 }, { query: ['a'] }, { query: '   ' }, { query: 'x'.repeat(1001) }]) {
+    for (const bad of [undefined, null, 'weather', [], { query: 3 }, { query: ['a'] }, { query: 'x'.repeat(1001) }]) {
       const r = checkSearchInput(bad);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toMatch(/search_tools/);
     }
+    expect(checkSearchInput({ query: 3 })).toEqual({ ok: false, message: 'search_tools: "query" must be a string, received number 3.' });
   });
 
-  it('[processor.input.load] wrong types, empty arrays, missing arguments are errors that name the problem', () => {
+  it('[processor.input.search] [processor.texts.mastra] a blank query finds nothing, in Mastra\'s words', () => {
+    expect(checkSearchInput({ query: '   ' })).toEqual({ ok: false, message: 'No tools found matching "   ". Try different keywords.' });
+  });
+
+  it('[processor.input.load] [processor.texts.own] [processor.texts.mastra] wrong types, empty arrays, missing arguments are errors that name the problem', () => {
     expect(checkLoadInput({ toolName: 'a' })).toEqual({ ok: true, value: { names: ['a'], form: 'single' } });
     expect(checkLoadInput({ toolNames: ['a', 'b', 'a'], toolName: 'c' })).toEqual({ ok: true, value: { names: ['a', 'b', 'c'], form: 'list' } });
     expect(checkLoadInput({ toolNames: [], toolName: 'c' })).toEqual({ ok: true, value: { names: ['c'], form: 'list' } });
+    // As in @mastra/core 1.71.0: an empty toolName is absent, an empty name in toolNames is just not found.
+    expect(checkLoadInput({ toolNames: ['a'], toolName: '' })).toEqual({ ok: true, value: { names: ['a'], form: 'list' } });
+    expect(checkLoadInput({ toolNames: [''] })).toEqual({ ok: true, value: { names: [''], form: 'list' } });
     const cases: Array<[unknown, RegExp]> = [
       [null, /expects/],
       [[], /expects/],
-      [{}, /provide "toolName"/],
-      [{ toolNames: [] }, /must not be empty/],
+      [{}, /^You must provide either toolName \(string\) or toolNames \(array\) to load\.$/],
+      [{ toolName: '' }, /^You must provide either toolName/],
+      [{ toolNames: [] }, /^toolNames array must not be empty\.$/],
+      [{ toolNames: [], toolName: '' }, /^toolNames array must not be empty\.$/],
       [{ toolName: 5 }, /"toolName" must be a string/],
-      [{ toolName: '' }, /must not be empty/],
       [{ toolNames: 'a' }, /must be an array/],
       [{ toolNames: ['a', 7] }, /toolNames\[1\]/],
     ];

@@ -320,13 +320,15 @@ describe('meta-tools and results', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('[processor.input.search] [processor.input.load] our own validation answers when called past the schema', async () => {
+  it('[processor.input.search] [processor.input.load] [processor.texts.own] our own validation answers when called past the schema', async () => {
     const { runLoadTool, runSearchTools } = await import('../../src/processor/meta-tools.js');
     const p = new ToolSearchProcessor({ tools: catalog() });
     void p;
-    const step = { catalog: { entries: [], byName: new Map(), aliases: new Map(), index: { size: 0 } }, allowed: async () => true, loaded: new Set<string>(), activate: () => {}, topK: 5, minScore: 0, autoLoad: false } as Any;
-    expect(await runSearchTools(step, { query: '' })).toEqual({ results: [], message: expect.stringMatching(/"query" must contain keywords/) });
-    expect(await runLoadTool(step, { toolNames: [] })).toEqual({ success: false, message: expect.stringMatching(/must not be empty/) });
+    const step = { catalog: { entries: [], byName: new Map(), aliases: new Map(), index: { size: 0 } }, allowed: async () => true, loaded: new Map<string, string>(), activate: () => {}, topK: 5, minScore: 0, autoLoad: false } as Any;
+    expect(await runSearchTools(step, { query: 3 })).toEqual({ results: [], message: 'search_tools: "query" must be a string, received number 3.' });
+    // A blank query and an empty toolNames get @mastra/core 1.71.0's answers.
+    expect(await runSearchTools(step, { query: '' })).toEqual({ results: [], message: 'No tools found matching "". Try different keywords.' });
+    expect(await runLoadTool(step, { toolNames: [] })).toEqual({ success: false, message: 'toolNames array must not be empty.' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from '../../src/processor/filter.js';
 import { catalogInstruction, catalogLine, systemInstruction } from '../../src/processor/instructions.js';
+import { render } from '../../src/processor/messages.js';
 import { resolveThreadId } from '../../src/processor/thread-id.js';
 
 const args = { toolName: 't', tool: {}, phase: 'search' as const };
@@ -52,20 +53,20 @@ describe('thread id', () => {
 });
 
 describe('instructions', () => {
-  it('[processor.instructions.mode] explicit mode says search, then load by exact name, then call next turn', () => {
+  it('[processor.instructions.mode] [processor.texts.mastra] explicit mode says search, then load before use', () => {
     const text = systemInstruction(false);
+    expect(text).toBe(render('instruction.explicit'));
     expect(text).toMatch(/search_tools/);
-    expect(text).toMatch(/load_tool/);
-    expect(text).toMatch(/exact name/);
-    expect(text).toMatch(/only after it is loaded/);
-    expect(text).toMatch(/next turn/);
+    expect(text).toMatch(/load_tool with a toolName or toolNames/);
+    expect(text).toMatch(/must be loaded before they can be used/);
   });
 
-  it('[processor.instructions.mode] autoLoad mode says results are loaded at once and there is no load step', () => {
+  it('[processor.instructions.mode] [processor.texts.mastra] autoLoad mode says results are loaded at once, from the next turn, with no load step', () => {
     const text = systemInstruction(true);
+    expect(text).toBe(render('instruction.auto-load'));
     expect(text).toMatch(/search_tools/);
     expect(text).not.toMatch(/load_tool/);
-    expect(text).toMatch(/loaded at once/);
+    expect(text).toMatch(/loaded automatically/);
     expect(text).toMatch(/no separate load step/);
     expect(text).toMatch(/next turn/);
   });
