@@ -244,6 +244,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       names = this.#store.loaded(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog));
     } else {
       // 2. Without one: the in-memory store by thread, or the context store's latest step of the thread.
+      //    Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools]): Mastra's context store answers from its
+      //    bridge only, which the thread's last step emptied.
       const input = this.#storeInput(requestContext, [], catalog);
       const remembered = input.threadId === undefined ? undefined : this.#lastLoaded.get(input.threadId);
       names = this.#store.kind === 'context' ? (remembered ?? []) : this.#store.loaded(input);

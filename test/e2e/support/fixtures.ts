@@ -1,5 +1,7 @@
 /** Tools and agents shared by the end-to-end tests. */
 import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
 import { call, say, type Turn } from './scripted-model.js';
@@ -45,3 +47,38 @@ export const MODES = [
   { storage: 'context' as const, autoLoad: false },
   { storage: 'context' as const, autoLoad: true },
 ];
+
+/** A tool that needs approval before it runs; `executed` records the amounts it sent. */
+export function wireMoneyTool() {
+  const executed: number[] = [];
+  const wire = createTool({
+    id: 'wire_money',
+    description: 'Wire money to an account',
+    requireApproval: true,
+    inputSchema: z.object({ amount: z.number() }),
+    execute: async ({ amount }) => {
+      executed.push(amount);
+      return { sent: amount };
+    },
+  });
+  return { wire, executed };
+}
+
+/**
+ * Streams a run of an Agent (registered in a Mastra with storage) until it suspends on an
+ * approval request, records what ran by then, calls `onSuspended`, approves the call and returns
+ * the resumed text.
+ */
+export async function approveAndResume(model: unknown, processor: unknown, requestContext: unknown, executed: readonly number[], onSuspended: () => void = () => {}) {
+  const mastra = new Mastra({ agents: { banker: agentWith(model, [processor]) }, storage: new InMemoryStore(), logger: false });
+  const agent = mastra.getAgent('banker');
+  const stream = await agent.stream('Send 5', { requestContext, maxSteps: 6 } as never);
+  let toolCallId: string | undefined;
+  for await (const chunk of stream.fullStream as AsyncIterable<{ type: string; payload?: { toolCallId?: string } }>) {
+    if (chunk.type === 'tool-call-approval') toolCallId = chunk.payload?.toolCallId;
+  }
+  const executedBeforeApproval = [...executed];
+  onSuspended();
+  const resumed = await agent.approveToolCall({ runId: stream.runId, toolCallId, requestContext } as never);
+  return { toolCallId, executedBeforeApproval, text: await resumed.text };
+}

@@ -14,16 +14,21 @@ export const say = (text: string): Turn => ({ text });
 
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 
-/** A scripted model; `toolLists[i]` are the tool names offered on model call `i`, `toolSchemas[i]` their input JSON Schemas. */
+/**
+ * A scripted model; `toolLists[i]` are the tool names offered on model call `i`, `toolSchemas[i]` their input JSON
+ * Schemas, `toolDescriptions[i]` their descriptions.
+ */
 export function scriptedModel(script: readonly Turn[]) {
   const toolLists: string[][] = [];
   const toolSchemas: Array<Record<string, unknown>> = [];
+  const toolDescriptions: Array<Record<string, string | undefined>> = [];
   const systemPrompts: string[][] = [];
   let next = 0;
   let callId = 0;
-  const take = (options: { tools?: Array<{ name: string; inputSchema?: unknown }>; prompt?: Array<{ role: string; content: unknown }> }): Turn => {
+  const take = (options: { tools?: Array<{ name: string; description?: string; inputSchema?: unknown }>; prompt?: Array<{ role: string; content: unknown }> }): Turn => {
     toolLists.push((options.tools ?? []).map((t) => t.name));
     toolSchemas.push(Object.fromEntries((options.tools ?? []).map((t) => [t.name, t.inputSchema])));
+    toolDescriptions.push(Object.fromEntries((options.tools ?? []).map((t) => [t.name, t.description])));
     systemPrompts.push((options.prompt ?? []).filter((m) => m.role === 'system').map((m) => String(m.content)));
     return script[next++] ?? say('(script exhausted)');
   };
@@ -48,7 +53,7 @@ export function scriptedModel(script: readonly Turn[]) {
       return { stream: simulateReadableStream({ chunks }) };
     }) as never,
   });
-  return { model, toolLists, toolSchemas, systemPrompts, get calls() { return next; } };
+  return { model, toolLists, toolSchemas, toolDescriptions, systemPrompts, get calls() { return next; } };
 }
 
 /** True when every list is a prefix of the next one. */
