@@ -13,6 +13,8 @@ export {
   MAX_QUERY_LENGTH,
   MAX_TOOL_NAME_LENGTH,
   MAX_TOOL_NAMES,
+  renderText,
+  TEXTS,
 } from './processor/index.js';
 export type {
   FilterArgsOf,
@@ -21,4 +23,7 @@ export type {
   ToolSearchOptionsOf,
   ToolSearchFilterPhase,
   ToolSearchStorage,
+  TextId,
+  TextOrigin,
+  TextTemplate,
 } from './processor/index.js';

@@ -10,3 +10,5 @@ export { DEFAULT_TTL_MS } from '../stores/index.js';
 export type { FilterArgsOf, FilterOf, OptionFunction, ToolSearchFilterPhase, ToolSearchOptionsOf, ToolSearchStorage } from './options.js';
 export { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
 export { resolveThreadId, THREAD_ID_KEY, MEMORY_CONTEXT_KEY } from './thread-id.js';
+export { renderText, TEXTS } from './messages.js';
+export type { TextId, TextOrigin, TextTemplate } from './messages.js';

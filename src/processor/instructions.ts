@@ -1,5 +1,5 @@
 import { truncateDescription } from '../scoring/index.js';
-import { render } from './messages.js';
+import { renderText } from './messages.js';
 
 /**
  * The system instruction added on every step: @mastra/core 1.71.0's text for the mode.
@@ -9,17 +9,17 @@ import { render } from './messages.js';
  * @param autoLoad - whether `search.autoLoad` is on
  */
 export function systemInstruction(autoLoad: boolean): string {
-  return render(autoLoad ? 'instruction.auto-load' : 'instruction.explicit');
+  return renderText(autoLoad ? 'instruction.auto-load' : 'instruction.explicit');
 }
 
 /** The `search_tools` description the model sees, per mode (r[processor.texts.mastra]). */
 export function searchToolDescription(autoLoad: boolean): string {
-  return render(autoLoad ? 'description.search-tools.auto-load' : 'description.search-tools.explicit');
+  return renderText(autoLoad ? 'description.search-tools.auto-load' : 'description.search-tools.explicit');
 }
 
 /** The `load_tool` description the model sees (r[processor.texts.mastra]). */
 export function loadToolDescription(): string {
-  return render('description.load-tool');
+  return renderText('description.load-tool');
 }
 
 /**
@@ -31,7 +31,7 @@ export function loadToolDescription(): string {
 export function catalogLine(name: string, description: string): string {
   // The description is cut as search results cut it: by code points, never splitting a character.
   const short = truncateDescription(description);
-  return short.length > 0 ? render('catalog.line', { name, description: short }) : render('catalog.line.bare', { name });
+  return short.length > 0 ? renderText('catalog.line', { name, description: short }) : renderText('catalog.line.bare', { name });
 }
 
 /**
@@ -44,6 +44,6 @@ export function catalogLine(name: string, description: string): string {
  */
 export function catalogInstruction(autoLoad: boolean, lines: readonly string[]): string | undefined {
   if (lines.length === 0) return undefined;
-  const lead = render(autoLoad ? 'catalog.lead.auto-load' : 'catalog.lead.explicit');
-  return `${lead}\n\n${render('catalog.heading')}\n${lines.join('\n')}`;
+  const lead = renderText(autoLoad ? 'catalog.lead.auto-load' : 'catalog.lead.explicit');
+  return `${lead}\n\n${renderText('catalog.heading')}\n${lines.join('\n')}`;
 }

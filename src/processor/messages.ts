@@ -9,7 +9,7 @@
  * processor reads the same with the other; the `own` texts answer inputs Mastra's tool wrapper
  * rejects before its meta-tool runs, or limits Mastra does not have.
  *
- * Placeholders are `{name}`; {@link render} fills them. Lists are joined with `, ` before they
+ * Placeholders are `{name}`; {@link renderText} fills them. Lists are joined with `, ` before they
  * are passed in; model-supplied values are shortened by the caller (r[processor.input.bounded]).
  *
  * @see r[processor.texts.mastra]
@@ -106,11 +106,11 @@ export type TextId = keyof typeof TEXTS;
  * @param id - the text's ID
  * @param values - placeholder values
  */
-export function render(id: TextId, values: Readonly<Record<string, string | number>> = {}): string {
+export function renderText(id: TextId, values: Readonly<Record<string, string | number>> = {}): string {
   return TEXTS[id].text.replace(/\{([a-z]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
 }
 
 /** Joins a list as the texts do: `a, b, c`. */
-export function list(names: readonly string[]): string {
+export function joinNames(names: readonly string[]): string {
   return names.join(', ');
 }

@@ -1,4 +1,4 @@
-import { render } from './messages.js';
+import { renderText } from './messages.js';
 
 /** Longest accepted `search_tools` query, in characters. */
 export const MAX_QUERY_LENGTH = 1_000;
@@ -48,9 +48,9 @@ const isPlainInput = (input: unknown): input is Record<string, unknown> =>
 
 /** A name of `load_tool`'s input: a string of bounded length; `field` says where it was (`toolNames[3]`). */
 function checkName(value: unknown, field: string): string | undefined {
-  if (typeof value !== 'string') return render('load.input.name-type', { field, value: echo(value) });
+  if (typeof value !== 'string') return renderText('load.input.name-type', { field, value: echo(value) });
   if (value.length > MAX_TOOL_NAME_LENGTH) {
-    return render('load.input.name-length', { field, max: MAX_TOOL_NAME_LENGTH, length: value.length, value: echo(value) });
+    return renderText('load.input.name-length', { field, max: MAX_TOOL_NAME_LENGTH, length: value.length, value: echo(value) });
   }
   return undefined;
 }
@@ -64,15 +64,15 @@ function checkName(value: unknown, field: string): string | undefined {
  */
 export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
   // 1. An object with a `query`.
-  if (!isPlainInput(input)) return { ok: false, message: render('search.input.not-object', { value: echo(input) }) };
+  if (!isPlainInput(input)) return { ok: false, message: renderText('search.input.not-object', { value: echo(input) }) };
   const query = input.query;
   // 2. A string not longer than the limit.
-  if (typeof query !== 'string') return { ok: false, message: render('search.input.query-type', { value: echo(query) }) };
+  if (typeof query !== 'string') return { ok: false, message: renderText('search.input.query-type', { value: echo(query) }) };
   if (query.length > MAX_QUERY_LENGTH) {
-    return { ok: false, message: render('search.input.query-length', { max: MAX_QUERY_LENGTH, length: query.length }) };
+    return { ok: false, message: renderText('search.input.query-length', { max: MAX_QUERY_LENGTH, length: query.length }) };
   }
   // 3. A blank query finds nothing, and says so as Mastra does.
-  if (query.trim().length === 0) return { ok: false, message: render('search.none', { query: shorten(query) }) };
+  if (query.trim().length === 0) return { ok: false, message: renderText('search.none', { query: shorten(query) }) };
   return { ok: true, value: { query } };
 }
 
@@ -86,16 +86,16 @@ export function checkSearchInput(input: unknown): InputCheck<{ query: string }> 
  */
 export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
   // 1. An object.
-  if (!isPlainInput(input)) return { ok: false, message: render('load.input.not-object', { value: echo(input) }) };
+  if (!isPlainInput(input)) return { ok: false, message: renderText('load.input.not-object', { value: echo(input) }) };
   // An empty `toolName` counts as absent, as in Mastra.
   const toolName = input.toolName === '' ? undefined : (input.toolName ?? undefined);
   const toolNames = input.toolNames ?? undefined;
   // 2. `toolNames`, when given, is a bounded array of bounded non-empty strings.
   const names: string[] = [];
   if (toolNames !== undefined) {
-    if (!Array.isArray(toolNames)) return { ok: false, message: render('load.input.tool-names-type', { value: echo(toolNames) }) };
+    if (!Array.isArray(toolNames)) return { ok: false, message: renderText('load.input.tool-names-type', { value: echo(toolNames) }) };
     if (toolNames.length > MAX_TOOL_NAMES) {
-      return { ok: false, message: render('load.input.tool-names-count', { max: MAX_TOOL_NAMES, count: toolNames.length }) };
+      return { ok: false, message: renderText('load.input.tool-names-count', { max: MAX_TOOL_NAMES, count: toolNames.length }) };
     }
     for (let i = 0; i < toolNames.length; i++) {
       const problem = checkName(toolNames[i], `toolNames[${i}]`);
@@ -110,6 +110,6 @@ export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
     names.push(toolName as string);
   }
   // 4. Something to load.
-  if (names.length === 0) return { ok: false, message: render(toolNames !== undefined ? 'load.empty-tool-names' : 'load.no-argument') };
+  if (names.length === 0) return { ok: false, message: renderText(toolNames !== undefined ? 'load.empty-tool-names' : 'load.no-argument') };
   return { ok: true, value: { names: [...new Set(names)], form: toolNames !== undefined ? 'list' : 'single' } };
 }

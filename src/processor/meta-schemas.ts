@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
-import { render } from './messages.js';
+import { renderText } from './messages.js';
 
 /**
  * A Standard Schema (with JSON Schema) that shows the model `shape` but lets every input
@@ -60,7 +60,7 @@ function permissive(shape: z.ZodType): PermissiveInputSchema {
 
 /** The input `search_tools` describes to the model (its limits included). */
 export const searchToolsInputShape = z.object({
-  query: z.string().max(MAX_QUERY_LENGTH).describe(render('argument.query')),
+  query: z.string().max(MAX_QUERY_LENGTH).describe(renderText('argument.query')),
 });
 
 /** `search_tools`' answer, Mastra's shape (r[processor.search.results]). */
@@ -77,12 +77,12 @@ export const searchToolsInputSchema = permissive(searchToolsInputShape);
 
 /** The input `load_tool` describes to the model (its limits included). */
 export const loadToolInputShape = z.object({
-  toolName: z.string().max(MAX_TOOL_NAME_LENGTH).optional().describe(render('argument.tool-name')),
+  toolName: z.string().max(MAX_TOOL_NAME_LENGTH).optional().describe(renderText('argument.tool-name')),
   toolNames: z
     .array(z.string().max(MAX_TOOL_NAME_LENGTH))
     .max(MAX_TOOL_NAMES)
     .optional()
-    .describe(render('argument.tool-names')),
+    .describe(renderText('argument.tool-names')),
 });
 
 /**

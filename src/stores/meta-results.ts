@@ -8,7 +8,7 @@
  * @module
  */
 
-import { list, render } from '../processor/messages.js';
+import { joinNames, renderText } from '../processor/messages.js';
 import { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
 
 export { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
@@ -19,7 +19,7 @@ export interface SearchToolsResultEntry {
   name: string;
   /** Description, cut to 150 characters. */
   description: string;
-  /** Relevance score, rounded to two decimals. */
+  /** Relevance score in [0, 1], exactly as the scorer computed and compared it (r[processor.search.results]). */
   score: number;
 }
 
@@ -85,7 +85,7 @@ export type LoadToolResult = LoadToolSingleSuccess | LoadToolFailure | LoadToolM
 export function loadToolSingleResult(toolName: string, alreadyLoaded: boolean): LoadToolSingleSuccess {
   return {
     success: true,
-    message: render(alreadyLoaded ? 'load.already-loaded' : 'load.loaded', { name: toolName }),
+    message: renderText(alreadyLoaded ? 'load.already-loaded' : 'load.loaded', { name: toolName }),
     toolName,
   };
 }
@@ -106,8 +106,8 @@ export function loadToolNotFoundResult(
   const name = display(toolName);
   const message =
     suggestions.length > 0
-      ? render('load.not-found.suggest', { name, suggestions: list(suggestions.slice(0, 3)) })
-      : render('load.not-found.search', { name });
+      ? renderText('load.not-found.suggest', { name, suggestions: joinNames(suggestions.slice(0, 3)) })
+      : renderText('load.not-found.search', { name });
   return { success: false, message, toolName };
 }
 
@@ -128,12 +128,12 @@ export function loadToolMultiResult(
 ): LoadToolMultiResult {
   const { loaded, alreadyLoaded, notFound } = outcome;
   const parts: string[] = [];
-  if (loaded.length > 0) parts.push(render('load.multi.loaded', { names: list(loaded) }));
-  if (alreadyLoaded.length > 0) parts.push(render('load.multi.already-loaded', { names: list(alreadyLoaded) }));
-  if (notFound.length > 0) parts.push(render('load.multi.not-found', { names: list(notFound.map(display)) }));
+  if (loaded.length > 0) parts.push(renderText('load.multi.loaded', { names: joinNames(loaded) }));
+  if (alreadyLoaded.length > 0) parts.push(renderText('load.multi.already-loaded', { names: joinNames(alreadyLoaded) }));
+  if (notFound.length > 0) parts.push(renderText('load.multi.not-found', { names: joinNames(notFound.map(display)) }));
   const result: LoadToolMultiResult = {
     success: notFound.length === 0,
-    message: parts.join(render('load.multi.separator')),
+    message: parts.join(renderText('load.multi.separator')),
     loadedCount: loaded.length,
   };
   if (loaded.length > 0) result.loaded = [...loaded];
@@ -155,13 +155,13 @@ export function searchToolsResult(
   autoLoad: { newlyLoadedCount: number } | false,
   display: (query: string) => string = (q) => q,
 ): SearchToolsResult {
-  if (results.length === 0) return { results: [], message: render('search.none', { query: display(query) }) };
+  if (results.length === 0) return { results: [], message: renderText('search.none', { query: display(query) }) };
   const count = results.length;
   if (autoLoad) {
     const id = autoLoad.newlyLoadedCount < count ? 'search.found-and-loaded.some-already' : 'search.found-and-loaded';
-    return { results: [...results], message: render(id, { count, names: list(results.map((r) => r.name)) }) };
+    return { results: [...results], message: renderText(id, { count, names: joinNames(results.map((r) => r.name)) }) };
   }
-  return { results: [...results], message: render('search.found', { count }) };
+  return { results: [...results], message: renderText('search.found', { count }) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ToolSearchProcessor as MastraToolSearchProcessor } from '@mastra/core/processors';
 import { describe, expect, it } from 'vitest';
 import { catalogInstruction, catalogLine } from '../../src/processor/instructions.js';
-import { list, render, TEXTS, type TextId } from '../../src/processor/messages.js';
+import { joinNames, renderText, TEXTS, type TextId } from '../../src/processor/messages.js';
 import { repoRoot } from '../support/spec-rules.js';
 import { makeTool, requestContext } from './support/harness.js';
 
@@ -61,37 +61,37 @@ describe('texts the model reads', () => {
     for (const autoLoad of [false, true]) {
       const { tools: meta, systems } = await mastraStep({ tools, injectCatalog: true, search: { autoLoad } }, `t-${autoLoad}`);
       const mode = autoLoad ? 'auto-load' : 'explicit';
-      same([`instruction.${mode}`], systems[0], render(`instruction.${mode}`));
+      same([`instruction.${mode}`], systems[0], renderText(`instruction.${mode}`));
       // The catalog message: lead, heading, a line with and a line without a description.
       const catalog = catalogInstruction(autoLoad, [catalogLine('weather', 'Get the weather forecast'), catalogLine('calendar', '')])!;
       same([`catalog.lead.${mode}`, 'catalog.heading', 'catalog.line', 'catalog.line.bare'], systems[1], catalog);
-      same([`description.search-tools.${mode}`], meta.search_tools.description, render(`description.search-tools.${mode}`));
-      same(['argument.query'], meta.search_tools.inputSchema.shape.query.description, render('argument.query'));
+      same([`description.search-tools.${mode}`], meta.search_tools.description, renderText(`description.search-tools.${mode}`));
+      same(['argument.query'], meta.search_tools.inputSchema.shape.query.description, renderText('argument.query'));
       if (autoLoad) {
         const first = await meta.search_tools.execute({ query: 'weather' }, {});
-        same(['search.found-and-loaded'], first.message, render('search.found-and-loaded', { count: 1, names: 'weather' }));
+        same(['search.found-and-loaded'], first.message, renderText('search.found-and-loaded', { count: 1, names: 'weather' }));
         const again = await meta.search_tools.execute({ query: 'weather' }, {});
-        same(['search.found-and-loaded.some-already'], again.message, render('search.found-and-loaded.some-already', { count: 1, names: 'weather' }));
+        same(['search.found-and-loaded.some-already'], again.message, renderText('search.found-and-loaded.some-already', { count: 1, names: 'weather' }));
       } else {
         const load = meta.load_tool;
-        same(['description.load-tool'], load.description, render('description.load-tool'));
-        same(['argument.tool-name'], load.inputSchema.shape.toolName.description, render('argument.tool-name'));
-        same(['argument.tool-names'], load.inputSchema.shape.toolNames.description, render('argument.tool-names'));
-        same(['search.found'], (await meta.search_tools.execute({ query: 'weather' }, {})).message, render('search.found', { count: 1 }));
-        same(['search.none'], (await meta.search_tools.execute({ query: 'zebra' }, {})).message, render('search.none', { query: 'zebra' }));
-        same(['load.loaded'], (await load.execute({ toolName: 'weather' }, {})).message, render('load.loaded', { name: 'weather' }));
-        same(['load.already-loaded'], (await load.execute({ toolName: 'weather' }, {})).message, render('load.already-loaded', { name: 'weather' }));
-        same(['load.not-found.suggest'], (await load.execute({ toolName: 'weath' }, {})).message, render('load.not-found.suggest', { name: 'weath', suggestions: 'weather' }));
-        same(['load.not-found.search'], (await load.execute({ toolName: 'zebra' }, {})).message, render('load.not-found.search', { name: 'zebra' }));
+        same(['description.load-tool'], load.description, renderText('description.load-tool'));
+        same(['argument.tool-name'], load.inputSchema.shape.toolName.description, renderText('argument.tool-name'));
+        same(['argument.tool-names'], load.inputSchema.shape.toolNames.description, renderText('argument.tool-names'));
+        same(['search.found'], (await meta.search_tools.execute({ query: 'weather' }, {})).message, renderText('search.found', { count: 1 }));
+        same(['search.none'], (await meta.search_tools.execute({ query: 'zebra' }, {})).message, renderText('search.none', { query: 'zebra' }));
+        same(['load.loaded'], (await load.execute({ toolName: 'weather' }, {})).message, renderText('load.loaded', { name: 'weather' }));
+        same(['load.already-loaded'], (await load.execute({ toolName: 'weather' }, {})).message, renderText('load.already-loaded', { name: 'weather' }));
+        same(['load.not-found.suggest'], (await load.execute({ toolName: 'weath' }, {})).message, renderText('load.not-found.suggest', { name: 'weath', suggestions: 'weather' }));
+        same(['load.not-found.search'], (await load.execute({ toolName: 'zebra' }, {})).message, renderText('load.not-found.search', { name: 'zebra' }));
         const multi = await load.execute({ toolNames: ['calendar', 'weather', 'zebra', 'gnu'] }, {});
         const parts = [
-          render('load.multi.loaded', { names: 'calendar' }),
-          render('load.multi.already-loaded', { names: 'weather' }),
-          render('load.multi.not-found', { names: list(['zebra', 'gnu']) }),
+          renderText('load.multi.loaded', { names: 'calendar' }),
+          renderText('load.multi.already-loaded', { names: 'weather' }),
+          renderText('load.multi.not-found', { names: joinNames(['zebra', 'gnu']) }),
         ];
-        same(['load.multi.loaded', 'load.multi.already-loaded', 'load.multi.not-found', 'load.multi.separator'], multi.message, parts.join(render('load.multi.separator')));
-        same(['load.empty-tool-names'], (await load.execute({ toolNames: [] }, {})).message, render('load.empty-tool-names'));
-        same(['load.no-argument'], (await load.execute({}, {})).message, render('load.no-argument'));
+        same(['load.multi.loaded', 'load.multi.already-loaded', 'load.multi.not-found', 'load.multi.separator'], multi.message, parts.join(renderText('load.multi.separator')));
+        same(['load.empty-tool-names'], (await load.execute({ toolNames: [] }, {})).message, renderText('load.empty-tool-names'));
+        same(['load.no-argument'], (await load.execute({}, {})).message, renderText('load.no-argument'));
       }
     }
     // Every mastra text was compared; a new one needs a probe above.
@@ -99,9 +99,9 @@ describe('texts the model reads', () => {
     expect([...checked].sort()).toEqual(mastraIds.sort());
   });
 
-  it('[processor.texts.mastra] render fills placeholders and leaves unknown ones visible', () => {
-    expect(render('load.loaded', { name: 'x' })).toBe('Tool "x" loaded successfully. It will be available on your next turn.');
-    expect(render('load.loaded')).toBe('Tool "{name}" loaded successfully. It will be available on your next turn.');
-    expect(render('search.input.not-object', { value: 'null' })).toBe('search_tools expects { query: string }, received null.');
+  it('[processor.texts.mastra] renderText fills placeholders and leaves unknown ones visible', () => {
+    expect(renderText('load.loaded', { name: 'x' })).toBe('Tool "x" loaded successfully. It will be available on your next turn.');
+    expect(renderText('load.loaded')).toBe('Tool "{name}" loaded successfully. It will be available on your next turn.');
+    expect(renderText('search.input.not-object', { value: 'null' })).toBe('search_tools expects { query: string }, received null.');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from '../../src/processor/filter.js';
 import { catalogInstruction, catalogLine, systemInstruction } from '../../src/processor/instructions.js';
-import { render } from '../../src/processor/messages.js';
+import { renderText } from '../../src/processor/messages.js';
 import { resolveThreadId } from '../../src/processor/thread-id.js';
 
 const args = { toolName: 't', tool: {}, phase: 'search' as const };
@@ -55,7 +55,7 @@ describe('thread id', () => {
 describe('instructions', () => {
   it('[processor.instructions.mode] [processor.texts.mastra] explicit mode says search, then load before use', () => {
     const text = systemInstruction(false);
-    expect(text).toBe(render('instruction.explicit'));
+    expect(text).toBe(renderText('instruction.explicit'));
     expect(text).toMatch(/search_tools/);
     expect(text).toMatch(/load_tool with a toolName or toolNames/);
     expect(text).toMatch(/must be loaded before they can be used/);
@@ -63,7 +63,7 @@ describe('instructions', () => {
 
   it('[processor.instructions.mode] [processor.texts.mastra] autoLoad mode says results are loaded at once, from the next turn, with no load step', () => {
     const text = systemInstruction(true);
-    expect(text).toBe(render('instruction.auto-load'));
+    expect(text).toBe(renderText('instruction.auto-load'));
     expect(text).toMatch(/search_tools/);
     expect(text).not.toMatch(/load_tool/);
     expect(text).toMatch(/loaded automatically/);

@@ -1,6 +1,6 @@
 /** End to end: a real `@mastra/core` Agent over a scripted `MastraLanguageModelV2Mock`, with either processor. */
 import { expect } from 'vitest';
-import { render } from '../../../src/processor/messages.js';
+import { renderText } from '../../../src/processor/messages.js';
 import { agentWith, approveAndResume, weatherCatalog, wireMoneyTool } from '../../e2e/support/fixtures.js';
 import { call, say, scriptedModel, type Turn } from '../../e2e/support/scripted-model.js';
 import { requestContext } from '../../processor/support/harness.js';
@@ -52,12 +52,12 @@ export const AGENT_CHECKS = [
 
   check('agent/texts-the-model-sees', ['processor.texts.mastra'], 'the model sees Mastra\'s instruction and tool descriptions', async (impl) => {
     const { scripted } = await run(impl, [say('Hello.')], {}, 'texts');
-    expect(scripted.systemPrompts[0]).toContain(render('instruction.explicit'));
-    expect(scripted.toolDescriptions[0]).toEqual({ search_tools: render('description.search-tools.explicit'), load_tool: render('description.load-tool') });
+    expect(scripted.systemPrompts[0]).toContain(renderText('instruction.explicit'));
+    expect(scripted.toolDescriptions[0]).toEqual({ search_tools: renderText('description.search-tools.explicit'), load_tool: renderText('description.load-tool') });
     const shown = scripted.toolSchemas[0] as Record<string, { properties: Record<string, { description?: string }> }>;
-    expect(shown.search_tools!.properties.query!.description).toBe(render('argument.query'));
-    expect(shown.load_tool!.properties.toolName!.description).toBe(render('argument.tool-name'));
-    expect(shown.load_tool!.properties.toolNames!.description).toBe(render('argument.tool-names'));
+    expect(shown.search_tools!.properties.query!.description).toBe(renderText('argument.query'));
+    expect(shown.load_tool!.properties.toolName!.description).toBe(renderText('argument.tool-name'));
+    expect(shown.load_tool!.properties.toolNames!.description).toBe(renderText('argument.tool-names'));
   }),
 
   check('agent/approval-resume', ['processor.resume.loaded-tools', 'processor.names.exposure'], 'after approval the call of a tool loaded by key completes', async (impl) => {

@@ -1,6 +1,6 @@
 /** Results and the texts the model reads: result shapes, messages, instructions, descriptions, options. */
 import { expect } from 'vitest';
-import { render } from '../../../src/processor/messages.js';
+import { renderText } from '../../../src/processor/messages.js';
 import { makeTool } from '../../processor/support/harness.js';
 import { check, conversation, type Result } from '../support/impls.js';
 
@@ -54,9 +54,9 @@ export const RESULT_CHECKS = [
   check('results/load-messages', ['processor.texts.mastra', 'processor.load.results'], 'load_tool answers in Mastra\'s shapes and words', async (impl) => {
     const c = conversation(impl, { tools: tools() });
     await c.step();
-    expect(await c.call('load_tool', { toolName: 'weather' })).toEqual({ success: true, toolName: 'weather', message: render('load.loaded', { name: 'weather' }) });
-    expect(await c.call('load_tool', { toolName: 'weather' })).toEqual({ success: true, toolName: 'weather', message: render('load.already-loaded', { name: 'weather' }) });
-    expect(await c.call('load_tool', { toolName: 'zebra' })).toEqual({ success: false, toolName: 'zebra', message: render('load.not-found.search', { name: 'zebra' }) });
+    expect(await c.call('load_tool', { toolName: 'weather' })).toEqual({ success: true, toolName: 'weather', message: renderText('load.loaded', { name: 'weather' }) });
+    expect(await c.call('load_tool', { toolName: 'weather' })).toEqual({ success: true, toolName: 'weather', message: renderText('load.already-loaded', { name: 'weather' }) });
+    expect(await c.call('load_tool', { toolName: 'zebra' })).toEqual({ success: false, toolName: 'zebra', message: renderText('load.not-found.search', { name: 'zebra' }) });
     const multi: Result = await c.call('load_tool', { toolNames: ['calendar', 'weather', 'zebra'] });
     // Mastra leaves empty lists as undefined properties; what reaches the model is the JSON.
     expect(JSON.parse(JSON.stringify(multi))).toEqual({
@@ -91,9 +91,9 @@ export const RESULT_CHECKS = [
     for (const autoLoad of [false, true]) {
       const c = conversation(impl, { tools: tools(), injectCatalog: true, search: { autoLoad } });
       const s = await c.step();
-      expect(s.systems[0]).toBe(render(autoLoad ? 'instruction.auto-load' : 'instruction.explicit'));
+      expect(s.systems[0]).toBe(renderText(autoLoad ? 'instruction.auto-load' : 'instruction.explicit'));
       expect(s.systems[1]).toBe(
-        `${render(autoLoad ? 'catalog.lead.auto-load' : 'catalog.lead.explicit')}\n\nAvailable tools:\n` +
+        `${renderText(autoLoad ? 'catalog.lead.auto-load' : 'catalog.lead.explicit')}\n\nAvailable tools:\n` +
           '- `weather`: Get the weather forecast for a city\n- `calendar`: Manage calendar events\n- `email`: Send an email message',
       );
     }
@@ -102,8 +102,8 @@ export const RESULT_CHECKS = [
   check('results/tool-descriptions', ['processor.texts.mastra', 'processor.tools.meta'], 'the meta-tools describe themselves in Mastra\'s words', async (impl) => {
     for (const autoLoad of [false, true]) {
       const s = await conversation(impl, { tools: tools(), search: { autoLoad } }).step();
-      expect((s.tools.search_tools as Result).description).toBe(render(autoLoad ? 'description.search-tools.auto-load' : 'description.search-tools.explicit'));
-      if (!autoLoad) expect((s.tools.load_tool as Result).description).toBe(render('description.load-tool'));
+      expect((s.tools.search_tools as Result).description).toBe(renderText(autoLoad ? 'description.search-tools.auto-load' : 'description.search-tools.explicit'));
+      if (!autoLoad) expect((s.tools.load_tool as Result).description).toBe(renderText('description.load-tool'));
       expect(s.keys).toEqual(autoLoad ? ['search_tools'] : ['search_tools', 'load_tool']);
     }
   }),
