@@ -15,14 +15,17 @@ export {
   processorAdapter,
   toMastraMessages,
   CLOCK_EPOCH,
+  type DriverDbMessage,
+  type DriverDbPart,
   type ProcessorDriverOptions,
   type ProcessorClass,
   type ProcessorLike,
   type ClockControl,
   type StateStats,
-} from './adapter/processor-driver.js';
+} from './adapter/processor-adapter.js';
 export { stdioAdapter, type StdioAdapterOptions } from './adapter/stdio.js';
 export { BUNDLED_ADAPTERS, type BundledAdapter } from './adapter/bundled.js';
+export { importWithPeers, peerRanges, MissingPeerDependencyError } from './peer.js';
 export { PROTOCOL_VERSION, type ProtocolRequest, type ProtocolResponse } from './protocol.js';
 export { runSuite, matchesFilter, areaOf, type AdapterRun, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
 export { checkBegin, checkCall, partialMatch } from './run/check.js';

@@ -2,8 +2,10 @@
  * `tool-search-reference/editor`: the Editor's stored tool configuration and
  * its resolution, as specified in `spec/editor.md`.
  *
- * The pure core here imports nothing from `@mastra/*`; the MCP binding
- * (`./mcp`) reaches real MCP servers through `@mastra/mcp`.
+ * Pure: it imports nothing from `@mastra/*` or the MCP SDK and loads with only this
+ * package's own dependencies installed. The binding that reaches real MCP servers through
+ * `@mastra/mcp`, and the Mastra storage backend of stored MCP clients, are the entry
+ * `tool-search-reference/mcp`.
  *
  * @module
  */

@@ -35,7 +35,8 @@ import {
   type RuleGroup,
   type ToolLike,
 } from '../../src/editor/index.js';
-import { createMcpToolLoader, type ClosableMcpToolLoader, type StoredMcpClient } from '../../src/editor/mcp/index.js';
+import type { StoredMcpClient } from '../../src/editor/mcp/index.js';
+import { createMcpToolLoader, type ClosableMcpToolLoader } from '../../src/mastra/mcp/index.js';
 import { startHttpMcpFixture, type HttpMcpFixture } from '../mcp/fixtures/http-server.js';
 import { callText, stdioFixturePath } from '../mcp/support/servers.js';
 import { context as contextArb, ruleGroup as ruleGroupArb } from './arbitraries.js';

@@ -2,7 +2,8 @@ import { Mastra } from '@mastra/core';
 import { InMemoryStore, type MastraCompositeStore } from '@mastra/core/storage';
 import { MastraEditor } from '@mastra/editor';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMastraMcpClientBackend, createMcpNamespace, fromMastraResolvedRecord } from '../../src/editor/mcp/index.js';
+import { createMcpNamespace } from '../../src/editor/mcp/index.js';
+import { createMastraMcpClientBackend, fromMastraResolvedRecord } from '../../src/mastra/mcp/index.js';
 import { libsqlOnTempFile } from './support/backends.js';
 
 interface StoreKind {

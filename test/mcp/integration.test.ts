@@ -1,7 +1,8 @@
 import { RequestContext } from '@mastra/core/request-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAgentTools } from '../../src/editor/index.js';
-import { createMcpNamespace, createMcpToolLoader, type ClosableMcpToolLoader } from '../../src/editor/mcp/index.js';
+import { createMcpNamespace } from '../../src/editor/mcp/index.js';
+import { createMcpToolLoader, type ClosableMcpToolLoader } from '../../src/mastra/mcp/index.js';
 import { ToolSearchProcessor } from '../../src/index.js';
 import { startHttpMcpFixture, type HttpMcpFixture } from './fixtures/http-server.js';
 import { scriptedAgent, scriptedModel } from './support/scripted-agent.js';

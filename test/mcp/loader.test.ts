@@ -1,11 +1,7 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectionKey,
-  createMcpToolLoader,
-  toMcpServerDefinition,
-  type StoredMcpServer,
-} from '../../src/editor/mcp/index.js';
+import { connectionKey, type StoredMcpServer } from '../../src/editor/mcp/index.js';
+import { createMcpToolLoader, toMcpServerDefinition } from '../../src/mastra/mcp/index.js';
 import { startHttpMcpFixture } from './fixtures/http-server.js';
 import { useHttpFixtureAndLoader } from './support/http-loader.js';
 import { callText, everythingEntryPath, fixtureServer, isAlive } from './support/servers.js';

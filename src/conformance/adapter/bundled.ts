@@ -1,10 +1,12 @@
 /**
  * The adapters that ship with the suite, each with its expectation file.
  *
- * Implements r[conformance.adapter.bundled].
+ * Implements r[conformance.adapter.bundled]. Both drive `@mastra/core`, so they are imported
+ * lazily: the conformance entry loads without peers, and `create()` names a missing peer.
  *
  * @module
  */
+import { importWithPeers } from '../peer.js';
 import type { Adapter } from './types.js';
 
 /** A bundled adapter: a name, how to make it, and its expectation file in `conformance/expectations/`. */
@@ -21,12 +23,12 @@ export interface BundledAdapter {
 export const BUNDLED_ADAPTERS: BundledAdapter[] = [
   {
     name: 'reference',
-    create: async () => (await import('./reference.js')).createAdapter(),
+    create: async () => (await importWithPeers('the reference adapter', () => import('./reference.js'))).createAdapter(),
     expectationsFile: () => 'reference.txt',
   },
   {
     name: 'mastra-core',
-    create: async () => (await import('./mastra-core.js')).createAdapter(),
+    create: async () => (await importWithPeers('the mastra-core adapter', () => import('./mastra-core.js'))).createAdapter(),
     expectationsFile: (a) => `mastra-core-${a.implementation.version}.txt`,
   },
 ];

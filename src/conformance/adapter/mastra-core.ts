@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { ToolSearchProcessor } from '@mastra/core/processors';
 import { ALL_FEATURES } from '../case/features.js';
 import type { Adapter } from './types.js';
-import { processorAdapter, type ProcessorClass } from './processor-driver.js';
+import { processorAdapter, type ProcessorClass } from './processor-adapter.js';
 
 const require = createRequire(import.meta.url);
 

@@ -10,8 +10,8 @@
  * turns the conversation's tool results into `tool-invocation` parts with
  * state `result` (MastraDBMessage content format 2).
  *
- * Implements r[conformance.adapter.interface], r[conformance.adapter.agent-args],
- * r[conformance.adapter.clock].
+ * Implements r[conformance.adapter.agent-args], r[conformance.adapter.clock]. Needs `@mastra/core`;
+ * reached only through `processorAdapter()`'s lazy import.
  *
  * @module
  */
@@ -20,65 +20,10 @@ import type { MastraDBMessage } from '@mastra/core/agent';
 import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
-import type { Feature, FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
-import type { Adapter, CaseSession, CaseSetup, ImplementationInfo, StepObservation, StepRequest, WireMessage } from './types.js';
+import type { FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
+import type { CaseSession, CaseSetup, StepObservation, StepRequest } from './types.js';
+import { CLOCK_EPOCH, RESOURCE_ID, toMastraMessages, type ProcessorDriverOptions, type ProcessorLike } from './processor-adapter.js';
 
-/** The part of a Mastra-shaped tool-search processor the driver uses. */
-export interface ProcessorLike {
-  /** Runs one step; returns `{ tools }`. */
-  processInputStep(args: never): unknown;
-  /** Forgets one thread's loaded tools. */
-  clearState?(threadId?: string): void;
-  /** Forgets every thread's loaded tools. */
-  clearAllState?(): void;
-  /** Removes expired threads; returns how many. */
-  cleanupNow?(): number;
-  /** Counts the threads held in memory. */
-  getStateStats?(): StateStats;
-  /** The loaded tools of a resumed request. */
-  getLoadedToolsForRequestContext?(args?: { requestContext?: unknown; tools?: Record<string, unknown> }): unknown;
-}
-
-/** What `getStateStats()` returns. */
-export interface StateStats {
-  /** Threads held in memory. */
-  threadCount: number;
-  /** Their oldest last-access time, or null when there are none. */
-  oldestAccessTime: number | null;
-}
-
-/** A constructor of a Mastra-shaped tool-search processor. */
-export type ProcessorClass = new (options: never) => ProcessorLike;
-
-/** How the driver controls time for the processor under test. */
-export type ClockControl =
-  | {
-      /** Pass the clock as constructor options. */
-      kind: 'option';
-      /** Makes the options that carry the clock, e.g. `(now) => ({ clock: now })`. */
-      options: (now: () => number) => Record<string, unknown>;
-    }
-  | {
-      /** Replace `Date.now` for the duration of each driver operation (the processor reads `Date.now`). */
-      kind: 'date-now';
-    };
-
-/** Everything the driver needs to know about one processor class. */
-export interface ProcessorDriverOptions {
-  /** Name and version reported by the adapter. */
-  implementation: ImplementationInfo;
-  /** The processor class. */
-  processor: ProcessorClass;
-  /** Features this processor supports. */
-  features: readonly Feature[];
-  /** How time is controlled. */
-  clock: ClockControl;
-}
-
-/** The simulated clock starts here (2026-01-01T00:00:00Z), so results never depend on the real time. */
-export const CLOCK_EPOCH = Date.UTC(2026, 0, 1);
-
-const RESOURCE_ID = 'conformance-resource';
 const META_TOOLS: ReadonlySet<string> = new Set(META_TOOL_NAMES);
 
 interface ToolLike {
@@ -117,38 +62,6 @@ function makeFilter(policy: FilterPolicy, calls: FilterCall[]) {
     }
     return decide(policy.default);
   };
-}
-
-/** Converts the runner's messages to MastraDBMessages (content format 2). */
-export function toMastraMessages(messages: WireMessage[], thread: string | null): MastraDBMessage[] {
-  return messages.map((m, i) => {
-    const createdAt = new Date(CLOCK_EPOCH + i * 1000);
-    const base = { id: m.id, createdAt, ...(thread ? { threadId: thread, resourceId: RESOURCE_ID } : {}) };
-    if (m.role === 'user') {
-      return { ...base, role: 'user', content: { format: 2, parts: [{ type: 'text', text: m.text }] } } as MastraDBMessage;
-    }
-    return {
-      ...base,
-      role: 'assistant',
-      content: {
-        format: 2,
-        parts: m.toolResults.map((r) => ({
-          type: 'tool-invocation',
-          toolInvocation:
-            r.state === 'call'
-              ? { state: 'call', toolCallId: r.toolCallId, toolName: r.toolName, args: r.args }
-              : {
-                  state: 'result',
-                  toolCallId: r.toolCallId,
-                  toolName: r.toolName,
-                  args: r.args,
-                  result: r.result,
-                  ...(r.isError ? { isError: true } : {}),
-                },
-        })),
-      },
-    } as MastraDBMessage;
-  });
 }
 
 function systemText(content: unknown): string {
@@ -281,7 +194,7 @@ class DriverSession implements CaseSession {
     const thread = request.thread;
     const requestContext = this.requestContext(thread, request.threadVia, request.requestContext);
     const messageList = new MessageList(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {});
-    const history = toMastraMessages(request.messages, thread);
+    const history = toMastraMessages(request.messages, thread) as MastraDBMessage[];
     if (history.length > 0) messageList.add(history, 'memory');
     const resolved: Record<string, unknown> = {};
     for (const entry of request.resolvedTools) resolved[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
@@ -357,16 +270,7 @@ class DriverSession implements CaseSession {
   }
 }
 
-/**
- * Makes an in-process adapter for a Mastra-shaped tool-search processor class.
- *
- * @see r[conformance.adapter.interface]
- */
-export function processorAdapter(driver: ProcessorDriverOptions): Adapter {
-  return {
-    implementation: driver.implementation,
-    features: driver.features,
-    open: async (setup) => new DriverSession(driver, setup),
-    dispose: async () => {},
-  };
+/** Opens one case of a {@link ProcessorDriverOptions} driver. */
+export async function openDriverSession(driver: ProcessorDriverOptions, setup: CaseSetup): Promise<CaseSession> {
+  return new DriverSession(driver, setup);
 }

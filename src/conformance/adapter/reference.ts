@@ -8,7 +8,7 @@ import { ToolSearchProcessor } from '../../index.js';
 import { ALL_FEATURES } from '../case/features.js';
 import { packageVersion } from '../paths.js';
 import type { Adapter } from './types.js';
-import { processorAdapter, type ProcessorClass } from './processor-driver.js';
+import { processorAdapter, type ProcessorClass } from './processor-adapter.js';
 
 /** Creates the adapter for this package's `ToolSearchProcessor`. */
 export function createAdapter(): Adapter {

@@ -1,6 +1,8 @@
 /**
- * Public barrel of the MCP binding of the editor: stored MCP client schema, the `mcp` storage
- * namespace and its backends, and the `@mastra/mcp` tool loader.
+ * The pure part of the editor's MCP support: stored MCP client schema, the `mcp` storage
+ * namespace, its backend interface and in-memory backend, and connection keys. The
+ * `@mastra/mcp` tool loader and the Mastra storage backend are in `src/mastra/mcp`
+ * (entry `tool-search-reference/mcp`).
  *
  * @see spec/mcp.md
  * @module
@@ -10,5 +12,4 @@ export * from './errors.js';
 export type { McpClientBackend, StoredMcpClientWithId } from './storage/backend.js';
 export { createInMemoryMcpClientBackend } from './storage/memory-backend.js';
 export { createMcpNamespace, type McpNamespace, type McpNamespaceOptions, type McpClientUpdateInput } from './storage/mcp-namespace.js';
-export * from '../../mastra/mcp/index.js';
 export { connectionKey } from './connection-key.js';

@@ -1,6 +1,8 @@
 /**
- * The MCP binding: the `@mastra/mcp` tool loader and the Mastra storage backend of stored MCP
- * clients. See `spec/mcp.md`.
+ * `tool-search-reference/mcp`: the MCP binding. The `@mastra/mcp` tool loader (`@mastra/mcp`
+ * 1.18+ or 2.x) and the Mastra storage backend of stored MCP clients. The stored MCP client
+ * schema, the `mcp` namespace and the in-memory backend are pure and live in
+ * `tool-search-reference/editor`. See `spec/mcp.md`.
  *
  * @module
  */

@@ -27,15 +27,48 @@ export type McpLoaderDiagnosticCode =
   /** The caller's token cannot be sent as a Bearer token; the client's HTTP servers were skipped. */
   | 'mcp-auth-token-invalid';
 
+/**
+ * The part of `@mastra/mcp`'s `MCPClient` the loader uses. The `MCPClient` of `@mastra/mcp`
+ * 1.18+ and of 2.x both have it.
+ */
+export interface McpClientLike {
+  /** Sets the logger of the client and its server connections. */
+  __setLogger(logger: IMastraLogger): void;
+  /** Connects (where needed) and lists the tools of every server, with per-server errors. */
+  listToolsetsWithErrors(options?: { perServerTimeoutMs?: number }): Promise<{
+    toolsets: Record<string, Record<string, unknown>>;
+    errors: Record<string, string>;
+    errorDetails: Record<string, unknown>;
+  }>;
+  /** Disconnects every server (ending stdio subprocesses). */
+  disconnect(): Promise<void>;
+}
+
+/** A constructor of {@link McpClientLike}s: `MCPClient` of `@mastra/mcp` 1.18+ or 2.x. */
+export type McpClientClass = new (options: { id: string; servers: Record<string, MastraMCPServerDefinition> }) => McpClientLike;
+
 /** Options of {@link createMcpToolLoader}. */
 export interface McpToolLoaderOptions {
+  /**
+   * The `MCPClient` class to connect with. Defaults to the `MCPClient` of the installed
+   * `@mastra/mcp` (1.18+ or 2.x). Pass one to pick a major explicitly, for instance
+   * `import { MCPClient } from '@mastra/mcp-v2'` where both are installed under npm aliases.
+   * What differs between the majors, as this loader uses them: 2.x speaks the stateless MCP
+   * revision 2026-07-28 to servers that offer it (no `initialize` handshake, no session) and
+   * the server's own revision otherwise; it has no SSE fallback (an HTTP server must speak
+   * Streamable HTTP) and no roots or sampling, which this loader never uses. Discovery, tool
+   * names and ids, bearer headers and stdio servers behave the same with both.
+   */
+  mcpClientClass?: McpClientClass;
   /** Logger given to every `MCPClient`. Defaults to a no-op logger: failures become diagnostics. */
   logger?: IMastraLogger;
   /** stderr handling of stdio servers. Defaults to `'inherit'`, as in `@mastra/mcp`. */
   stdioStderr?: StdioStderr;
   /**
-   * How long an HTTP connection may take before `@mastra/mcp` gives up on Streamable HTTP and
-   * tries its SSE fallback (its `connectTimeout`). Defaults to `@mastra/mcp`'s 3000 ms.
+   * `@mastra/mcp`'s `connectTimeout` for HTTP servers: how long the connection phase may take.
+   * Defaults to `@mastra/mcp`'s 3000 ms. With `@mastra/mcp` 1.x, a server that does not answer
+   * Streamable HTTP in this time is then tried over the legacy SSE transport; 2.x has no SSE
+   * fallback, and the server is reported `mcp-server-unavailable`.
    */
   httpConnectTimeoutMs?: number;
   /** Upper bound on one server's discovery (connect + list tools), in ms. Defaults to `@mastra/mcp`'s. */
@@ -51,7 +84,7 @@ export interface ClosableMcpToolLoader extends McpToolLoader {
 }
 
 interface CacheEntry {
-  readonly client: MCPClient;
+  readonly client: McpClientLike;
 }
 
 function firstLine(message: string): string {
@@ -101,7 +134,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
     // A unique id per loader and key: MCPClient keeps a process-wide instance registry by id,
     // and disconnects a registered instance when another one with the same id but a different
     // configuration is created. Ids never collide across tokens or loaders.
-    const client = new MCPClient({ id: `tool-search-reference:${instance}:${key}`, servers: definitions });
+    const client = new (options.mcpClientClass ?? MCPClient)({ id: `tool-search-reference:${instance}:${key}`, servers: definitions });
     client.__setLogger(logger);
     const entry: CacheEntry = { client };
     cache.set(key, entry);

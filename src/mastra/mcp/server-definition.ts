@@ -38,8 +38,8 @@ export function isValidBearerToken(token: string): boolean {
  * @param server - the validated stored server.
  * @param authToken - the caller's token, already checked with {@link isValidBearerToken}.
  * @param stderr - stderr handling for stdio servers.
- * @param httpConnectTimeoutMs - `@mastra/mcp`'s `connectTimeout` for HTTP servers (its default: 3000 ms),
- *   after which it stops waiting for Streamable HTTP and tries its SSE fallback.
+ * @param httpConnectTimeoutMs - `@mastra/mcp`'s `connectTimeout` for HTTP servers (its default: 3000 ms):
+ *   after it, `@mastra/mcp` 1.x tries its SSE fallback and 2.x (which has none) gives up.
  * @see r[mcp.transport.stdio] r[mcp.transport.http] r[mcp.auth.http-bearer] r[mcp.auth.stdio-never]
  */
 export function toMcpServerDefinition(

@@ -7,12 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InMemoryStore, type MastraCompositeStore } from '@mastra/core/storage';
 import { LibSQLStore } from '@mastra/libsql';
-import {
-  createInMemoryMcpClientBackend,
-  createMastraMcpClientBackend,
-  type McpClientBackend,
-  type StoredMcpClientWithId,
-} from '../../../src/editor/mcp/index.js';
+import { createInMemoryMcpClientBackend, type McpClientBackend, type StoredMcpClientWithId } from '../../../src/editor/mcp/index.js';
+import { createMastraMcpClientBackend } from '../../../src/mastra/mcp/index.js';
 
 export interface BackendFixture {
   readonly backend: McpClientBackend;

@@ -4,7 +4,7 @@
  * create the loader; after it, close the loader, close the fixture and restore the limit.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { createMcpToolLoader, type ClosableMcpToolLoader, type McpToolLoaderOptions } from '../../../src/editor/mcp/index.js';
+import { createMcpToolLoader, type ClosableMcpToolLoader, type McpToolLoaderOptions } from '../../../src/mastra/mcp/index.js';
 import { startHttpMcpFixture, type HttpMcpFixture } from '../fixtures/http-server.js';
 import { raiseListenerLimit } from './listeners.js';
 

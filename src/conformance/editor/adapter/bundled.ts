@@ -1,10 +1,12 @@
 /**
  * The editor adapters that ship with the suite, each with its expectation file
  * in `conformance/expectations/`. Adapters are imported lazily, so that the
- * reference one runs without `@mastra/editor` installed.
+ * reference one runs without any peer installed; the `mastra-editor` one names a
+ * missing peer (`@mastra/core`, `@mastra/editor`, `@modelcontextprotocol/sdk`).
  *
  * @module
  */
+import { importWithPeers } from '../../peer.js';
 import type { EditorAdapter } from './types.js';
 
 /** A bundled editor adapter: a name, how to make it, and its expectation file. */
@@ -26,7 +28,7 @@ export const BUNDLED_EDITOR_ADAPTERS: readonly BundledEditorAdapter[] = [
   },
   {
     name: 'mastra-editor',
-    create: async () => (await import('./mastra-editor.js')).mastraEditorAdapter(),
+    create: async () => (await importWithPeers('the mastra-editor adapter', () => import('./mastra-editor.js'))).mastraEditorAdapter(),
     expectationsFile: (a) => `mastra-editor-${a.implementation.version}.txt`,
   },
 ];
