@@ -10,6 +10,8 @@ export { createMastraMcpClientBackend, fromMastraResolvedRecord } from './mastra
 export {
   createMcpToolLoader,
   type ClosableMcpToolLoader,
+  type McpClientClass,
+  type McpClientLike,
   type McpToolLoaderOptions,
   type McpLoaderDiagnosticCode,
 } from './mcp-tool-loader.js';
