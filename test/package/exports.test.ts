@@ -11,7 +11,9 @@ import { repoRoot } from '../support/spec-rules.js';
 const script = `
 import { buildSearchIndex, search } from 'tool-search-reference/scoring';
 import { ToolSearchProcessor, toolSearchProcessorOptionsSchema } from 'tool-search-reference';
-import { toolLifecycleMachine, createInMemoryStore, createContextStore } from 'tool-search-reference/lifecycle';
+import { toolLifecycleMachine } from 'tool-search-reference/lifecycle';
+import { createInMemoryStore, createContextStore } from 'tool-search-reference/stores';
+import { createMcpToolLoader } from 'tool-search-reference/mcp';
 import { evaluateRuleGroup } from 'tool-search-reference/editor';
 import * as conformance from 'tool-search-reference/conformance';
 const index = buildSearchIndex([{ name: 'get_weather', description: 'Weather forecast for a city' }]);
@@ -23,6 +25,7 @@ console.log(JSON.stringify({
   stores: [createInMemoryStore().kind, createContextStore({ autoLoad: false }).kind],
   rules: evaluateRuleGroup({ operator: 'AND', conditions: [] }, {}),
   conformance: Object.keys(conformance).length > 0,
+  mcp: createMcpToolLoader().openConnections,
 }));
 `;
 
@@ -38,5 +41,6 @@ describe('package entry points', () => {
     expect(seen.stores).toEqual(['in-memory', 'context']);
     expect(typeof seen.rules).toBe('boolean');
     expect(seen.conformance).toBe(true);
+    expect(seen.mcp).toBe(0);
   });
 });
