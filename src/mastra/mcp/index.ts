@@ -4,7 +4,7 @@
  * schema, the `mcp` namespace and the in-memory backend are pure and live in
  * `tool-search-reference/editor`. See `spec/mcp.md`.
  *
- * @module
+ * @module mcp
  */
 export { createMastraMcpClientBackend, fromMastraResolvedRecord } from './mastra-backend.js';
 export {
