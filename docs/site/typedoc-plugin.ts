@@ -96,7 +96,8 @@ export function load(app: Application): void {
       for (const m of text.matchAll(MARKER_LINE)) ruleDoc.set(m[1]!, doc);
     }
     for (const reflection of Object.values(project.reflections)) {
-      if (reflection.isDocument() || reflection.isProject() || reflection.kindOf(ReflectionKind.Reference)) continue;
+      // Signatures count for their declaration (commentText reads them), not on their own.
+      if (reflection.isDocument() || reflection.isProject() || reflection.kindOf(ReflectionKind.Reference | ReflectionKind.SomeSignature)) continue;
       for (const m of commentText(reflection).matchAll(RULE_REF)) {
         const list = implementers.get(m[1]!) ?? [];
         if (!list.includes(reflection)) list.push(reflection);

@@ -16,6 +16,11 @@ export interface ConfigIssue {
  * Formats a path as `a.b.0.c`, or `(root)` for the empty path. A segment that is
  * empty or holds characters other than letters, digits, `_`, `$` and `-` is
  * written as a JSON string in brackets: `tools[""]`, `tools["a.b"]`.
+ *
+ * The one path formatter of every editor error: `EditorConfigError`, the stored MCP
+ * client errors (`McpConfigIssue.path`) and the MCP loader's invalid-server diagnostics.
+ *
+ * @see r[editor.model.validation-path] r[mcp.storage.validate]
  */
 export function formatPath(path: readonly (string | number | symbol)[]): string {
   if (path.length === 0) return '(root)';

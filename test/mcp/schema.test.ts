@@ -27,7 +27,7 @@ describe('stored MCP client schema', () => {
     expect(paths({ name: 'x' })).toEqual(['servers']);
     expect(paths({ name: 'x', servers: {}, id: '' })).toEqual(['id']);
     expect(paths({ name: 'x', servers: {}, description: 3 })).toEqual(['description']);
-    expect(paths({ name: 'x', servers: { '': { type: 'stdio', command: 'n' } } })).toEqual(['servers.']);
+    expect(paths({ name: 'x', servers: { '': { type: 'stdio', command: 'n' } } })).toEqual(['servers[""]']);
     expect(paths({ name: 'x', servers: [] })).toEqual(['servers']);
     expect(paths({ name: 3, servers: {} })).toEqual(['name']);
   });
@@ -35,7 +35,7 @@ describe('stored MCP client schema', () => {
   it('[mcp.schema.transport] discriminates stdio and http and rejects other types', () => {
     expect(paths({ name: 'x', servers: { a: { type: 'stdio' } } })).toEqual(['servers.a.command']);
     expect(paths({ name: 'x', servers: { a: { type: 'stdio', command: '' } } })).toEqual(['servers.a.command']);
-    expect(paths({ name: 'x', servers: { a: { type: 'stdio', command: 'n', args: [1] } } })).toEqual(['servers.a.args[0]']);
+    expect(paths({ name: 'x', servers: { a: { type: 'stdio', command: 'n', args: [1] } } })).toEqual(['servers.a.args.0']);
     expect(paths({ name: 'x', servers: { a: { type: 'stdio', command: 'n', env: { A: 1 } } } })).toEqual(['servers.a.env.A']);
     expect(paths({ name: 'x', servers: { a: { type: 'http' } } })).toEqual(['servers.a.url']);
     expect(paths({ name: 'x', servers: { a: { type: 'sse', url: 'http://h/' } } })).toEqual(['servers.a.type']);
@@ -85,7 +85,10 @@ describe('stored MCP client schema', () => {
         fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'),
         fc.integer({ min: 0, max: levels.length - 1 }),
         (key, level) => {
-          expect(paths(levels[level]!(key))).toEqual([`${prefixes[level]}${key}`]);
+          // A plain key extends the dotted path; any other is written as JSON in brackets.
+          const prefix = prefixes[level]!;
+          const expected = /^[A-Za-z0-9_$-]+$/.test(key) ? `${prefix}${key}` : `${prefix.replace(/\.$/, '')}[${JSON.stringify(key)}]`;
+          expect(paths(levels[level]!(key))).toEqual([expected]);
         },
       ),
     );

@@ -5,27 +5,14 @@
  * @module
  */
 import type { z } from 'zod';
+import { formatPath } from '../errors.js';
 
 /** One schema violation, with the dotted path of the offending value. */
 export interface McpConfigIssue {
-  /** Dotted path into the config, e.g. `servers.docs.headers`; empty for the root. */
+  /** Path into the config as {@link formatPath} writes it, e.g. `servers.docs.headers`; `(root)` for the root. */
   readonly path: string;
   /** What is wrong at that path. */
   readonly message: string;
-}
-
-/**
- * Formats a zod issue path as a dotted path (`servers.docs.args[0]`).
- *
- * @see r[mcp.storage.validate]
- */
-export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return out;
 }
 
 /** Converts zod issues into {@link McpConfigIssue}s, naming unknown keys in the path. */
@@ -35,13 +22,13 @@ export function toConfigIssues(error: z.ZodError): McpConfigIssue[] {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         issues.push({
-          path: formatIssuePath([...issue.path, key]),
+          path: formatPath([...issue.path, key]),
           message: `unknown key "${key}" is not part of a stored MCP client; remove it`,
         });
       }
       continue;
     }
-    issues.push({ path: formatIssuePath(issue.path), message: issue.message });
+    issues.push({ path: formatPath(issue.path), message: issue.message });
   }
   return issues;
 }
@@ -62,7 +49,7 @@ export class McpClientValidationError extends Error {
    * @param issues - the violations.
    */
   constructor(context: string, issues: readonly McpConfigIssue[]) {
-    const lines = issues.map((i) => `  - ${i.path === '' ? '(root)' : i.path}: ${i.message}`);
+    const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
     super(`Invalid ${context}:\n${lines.join('\n')}`);
     this.name = 'McpClientValidationError';
     this.issues = issues;

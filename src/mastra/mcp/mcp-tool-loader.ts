@@ -13,7 +13,7 @@ import { MCPClient, type MastraMCPServerDefinition } from '@mastra/mcp';
 import type { ResolutionDiagnostic } from '../../editor/diagnostics.js';
 import type { McpClientConfigLike, McpLoadResult, McpToolLoader } from '../../editor/sources.js';
 import type { ToolLike } from '../../editor/tool-like.js';
-import { formatIssuePath } from '../../editor/mcp/errors.js';
+import { formatPath } from '../../editor/errors.js';
 import { storedMcpServerSchema, type StoredMcpServer } from '../../editor/mcp/schema.js';
 import { connectionKey } from '../../editor/mcp/connection-key.js';
 import { isValidBearerToken, toMcpServerDefinition, type StdioStderr } from './server-definition.js';
@@ -159,7 +159,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
         if (!parsed.success) {
           const where = parsed.error.issues
             .map((i) => {
-              const path = formatIssuePath(['servers', serverName, ...i.path]);
+              const path = formatPath(['servers', serverName, ...i.path]);
               return i.code === 'unrecognized_keys' ? `${path}: unknown key(s) ${i.keys.join(', ')}` : `${path}: ${i.message}`;
             })
             .join('; ');
