@@ -18,5 +18,6 @@ export { trigramsOf } from './trigrams.js';
 export { STOPWORDS } from './stopwords.js';
 export { truncateDescription, DESCRIPTION_MAX_LENGTH } from './truncate.js';
 export { buildSearchIndex } from './search-index.js';
-export { rankCandidates, search, selectQueryTerms, type QueryTerm } from './rank.js';
+export { rankCandidates, selectQueryTerms, type QueryTerm } from './rank.js';
+export { search, nextBatchSize, rankedSelection, runSelection, runSelectionAsync, selectAllowed, type Selection, type SelectionOptions } from './select.js';
 export type { Postings } from './search-index.js';

@@ -3,14 +3,14 @@
  *
  * @see r[search.score.formula]
  * @see r[search.rank.order]
- * @see r[search.threshold.order]
+ * @see r[search.threshold.min-score]
  */
-import { resolveMinScore, resolveTopK } from './options.js';
+import { resolveMinScore } from './options.js';
 import { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
 import { ToolIndex, type Postings } from './search-index.js';
 import { tokenizeQuery } from './tokenize.js';
 import { dice, trigramsOf } from './trigrams.js';
-import type { QueryStats, RankOptions, SearchHit, SearchIndex, SearchOptions } from './types.js';
+import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
 
 const SCALE = 10 ** SCORING_PARAMETERS.scoreDecimals;
 
@@ -144,34 +144,4 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
   ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
   // 6. Each result carries the description cut when the index was built.
   return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
-}
-
-/**
- * Searches the index: `rankCandidates`, then the filter, then `topK`.
- *
- * Implements r[search.threshold.order], r[search.threshold.top-k],
- * r[search.threshold.filter].
- */
-export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
-  const topK = resolveTopK(options.topK);
-  const { filter } = options;
-  // 1. Rank every candidate and apply minScore.
-  const ranked = rankCandidates(index, query, options);
-  // 2. The filter removes tools (only `true` keeps one; a throw removes it), never reorders.
-  // 3. The first topK remain.
-  const out: SearchHit[] = [];
-  for (const hit of ranked) {
-    if (out.length >= topK) break;
-    if (filter && !allowed(filter, hit.name)) continue;
-    out.push(hit);
-  }
-  return out;
-}
-
-function allowed(filter: (name: string) => boolean, name: string): boolean {
-  try {
-    return filter(name) === true;
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,151 @@
+/**
+ * The pipeline after ranking, written once: `minScore` (inside `rankCandidates`), then the
+ * filter, asked in rank order in bounded batches, then `topK`. The scorer's synchronous
+ * `search` and the processor's `search_tools` (which asks an asynchronous filter with
+ * deadlines) both drive this one generator; they differ only in how they answer a batch.
+ *
+ * @see r[search.threshold.order]
+ * @see r[search.threshold.filter-batches]
+ */
+import { resolveTopK } from './options.js';
+import { rankCandidates } from './rank.js';
+import type { RankOptions, SearchHit, SearchIndex, SearchOptions } from './types.js';
+
+/**
+ * A selection in progress: it yields each batch of candidates the filter must be asked about,
+ * receives one verdict per candidate of that batch (`true` keeps it), and returns the kept ones.
+ */
+export type Selection<T> = Generator<readonly T[], T[], readonly boolean[]>;
+
+/** Options of {@link rankedSelection}. */
+export interface SelectionOptions extends RankOptions {
+  /** At most this many results (a non-negative integer). Default `DEFAULT_TOP_K`. */
+  topK?: number;
+  /** Whether a filter is asked at all; without one the first `topK` candidates are the result. */
+  filtered: boolean;
+  /** The largest batch (at least 1). 1 asks one candidate at a time. */
+  batchLimit: number;
+}
+
+/**
+ * The size of the next batch: `min(limit, need)` for the first batch and after a batch that
+ * denied nothing; after a batch that denied a candidate, `min(limit, max(need, 2 × previous))`.
+ * Never more than what remains.
+ *
+ * Implements r[search.threshold.filter-batches].
+ *
+ * @param limit - the batch limit (at least 1)
+ * @param need - `topK` minus the candidates kept so far (at least 1)
+ * @param previous - the size of the previous batch if it denied a candidate, else 0
+ * @param remaining - candidates not asked yet
+ */
+export function nextBatchSize(limit: number, need: number, previous: number, remaining: number): number {
+  const wanted = previous === 0 ? need : Math.max(need, 2 * previous);
+  return Math.max(1, Math.min(limit, wanted, remaining));
+}
+
+/**
+ * Keeps the first `topK` candidates the filter allows, in ranked order, asking in batches
+ * and never asking about a candidate after the batch in which the `topK`-th allowed one is.
+ *
+ * Implements r[search.threshold.filter], r[search.threshold.top-k] and r[search.threshold.filter-batches].
+ *
+ * @param ranked - candidates in ranked order
+ * @param topK - how many to keep at most
+ * @param batchLimit - the largest batch (at least 1)
+ */
+export function* selectAllowed<T>(ranked: readonly T[], topK: number, batchLimit: number): Selection<T> {
+  const limit = Math.max(1, Math.floor(batchLimit));
+  const kept: T[] = [];
+  let next = 0;
+  let grown = 0;
+  // 1. Until topK are kept or no candidate is left: the next batch, in ranked order.
+  while (kept.length < topK && next < ranked.length) {
+    const size = nextBatchSize(limit, topK - kept.length, grown, ranked.length - next);
+    const batch = ranked.slice(next, next + size);
+    next += size;
+    // 2. One verdict per candidate; only `true` keeps one, and never more than topK.
+    const verdicts = yield batch;
+    let denied = false;
+    for (let i = 0; i < batch.length; i++) {
+      if (verdicts[i] !== true) denied = true;
+      else if (kept.length < topK) kept.push(batch[i]!);
+    }
+    // 3. Batches grow only while candidates are denied.
+    grown = denied ? size : 0;
+  }
+  return kept;
+}
+
+/**
+ * The whole pipeline over one index: rank every candidate (`minScore` applies there), then
+ * the filter when there is one, then `topK`.
+ *
+ * Implements r[search.threshold.order].
+ *
+ * @param index - the search index
+ * @param query - the query
+ * @param options - thresholds, whether a filter is asked, and the batch limit
+ */
+export function* rankedSelection(index: SearchIndex, query: string, options: SelectionOptions): Selection<SearchHit> {
+  const topK = resolveTopK(options.topK);
+  // 1. Rank every candidate and apply minScore.
+  const ranked = rankCandidates(index, query, options);
+  // 2. Without a filter: the first topK.
+  if (!options.filtered) return ranked.slice(0, topK);
+  // 3. The filter removes tools (never reorders), asked in batches; the first topK kept remain.
+  return yield* selectAllowed(ranked, topK, options.batchLimit);
+}
+
+/**
+ * Runs a selection with a synchronous verdict per batch.
+ *
+ * @param selection - the selection
+ * @param decide - one verdict per candidate of a batch
+ */
+export function runSelection<T>(selection: Selection<T>, decide: (batch: readonly T[]) => readonly boolean[]): T[] {
+  let step = selection.next();
+  while (!step.done) step = selection.next(decide(step.value));
+  return step.value;
+}
+
+/**
+ * Runs a selection with an asynchronous verdict per batch (the batch's calls run concurrently).
+ *
+ * @param selection - the selection
+ * @param decide - resolves to one verdict per candidate of a batch
+ */
+export async function runSelectionAsync<T>(
+  selection: Selection<T>,
+  decide: (batch: readonly T[]) => Promise<readonly boolean[]>,
+): Promise<T[]> {
+  let step = selection.next();
+  while (!step.done) step = selection.next(await decide(step.value));
+  return step.value;
+}
+
+/**
+ * Searches the index: `rankCandidates`, then the filter (one candidate at a time, in ranked
+ * order), then `topK`; the pipeline after ranking is the one `search_tools` runs too.
+ *
+ * Implements r[search.threshold.order], r[search.threshold.top-k],
+ * r[search.threshold.filter] and r[search.threshold.filter-batches].
+ *
+ * @param index - the search index
+ * @param query - the query
+ * @param options - thresholds and the filter
+ */
+export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
+  const { filter } = options;
+  const selection = rankedSelection(index, query, { ...options, filtered: filter !== undefined, batchLimit: 1 });
+  return runSelection(selection, (batch) => batch.map((hit) => allowedByFilter(filter!, hit.name)));
+}
+
+/** Only `true` keeps a tool; a throw removes it (r[search.threshold.filter]). */
+function allowedByFilter(filter: (name: string) => boolean, name: string): boolean {
+  try {
+    return filter(name) === true;
+  } catch {
+    return false;
+  }
+}
