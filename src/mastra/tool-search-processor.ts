@@ -3,21 +3,25 @@ import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
 import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, LOAD_TOOL, SEARCH_TOOLS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
-import { catalogWithResolved, IndexCache, isKnownName, searchableResolvedEntries, staticCatalog, type StepCatalog } from '../processor/catalog.js';
+import {
+  catalogWithResolved,
+  IndexCache,
+  isKnownName,
+  passThroughEntries,
+  searchableResolvedEntries,
+  staticCatalog,
+  type StepCatalog,
+} from '../processor/catalog.js';
+import { diagnosticReporter, type ToolSearchDiagnostic } from '../processor/diagnostics.js';
 import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
-import { isAllowed } from '../processor/filter.js';
-import { catalogInstruction, catalogLine, loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
+import { loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
 import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
 import { runLoadTool, runSearchTools, type MetaToolStep } from '../processor/meta-tools.js';
-import { assertStaticNames, entriesOf, type ToolEntry } from '../processor/names.js';
-import {
-  validateToolSearchOptions,
-  type FilterArgsOf,
-  type FilterOf,
-  type ToolSearchFilterPhase,
-  type ToolSearchOptionsOf,
-  type ToolSearchStorage,
-} from '../processor/options.js';
+import { assertStaticNames, entriesOf } from '../processor/names.js';
+import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
+import { activeLoaded, injectedCatalog } from '../processor/step-views.js';
+import { systemTimers } from '../processor/timers.js';
+import { DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
 import { resolveThreadId } from '../processor/thread-id.js';
 
@@ -53,7 +57,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #topK: number;
   readonly #minScore: number;
   readonly #autoLoad: boolean;
-  readonly #filter: ToolSearchFilter | undefined;
+  readonly #verdictPolicy: VerdictPolicy<AnyTool, RequestContext>;
+  readonly #report: (diagnostic: ToolSearchDiagnostic) => void;
   readonly #store: LoadedToolStore;
   readonly #static: StepCatalog<AnyTool>;
   readonly #indexes = new IndexCache(32);
@@ -77,7 +82,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#topK = valid.search?.topK ?? DEFAULT_TOP_K;
     this.#minScore = valid.search?.minScore ?? DEFAULT_MIN_SCORE;
     this.#autoLoad = valid.search?.autoLoad ?? false;
-    this.#filter = valid.filter;
+    this.#report = diagnosticReporter(valid.onDiagnostic);
+    this.#verdictPolicy = {
+      filter: valid.filter,
+      timeoutMs: valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS,
+      concurrency: valid.filterConcurrency ?? DEFAULT_FILTER_CONCURRENCY,
+      timers: valid.timers ?? systemTimers,
+      report: this.#report,
+    };
     // 3. Canonical names: unique and not reserved.
     const entries = entriesOf(valid.tools);
     assertStaticNames(entries);
@@ -91,31 +103,18 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
-  #catalogFor(tools: Record<string, unknown> | undefined): StepCatalog<AnyTool> {
+  #catalogFor(tools: unknown): StepCatalog<AnyTool> {
     if (!this.#includeResolvedTools) return this.#static;
-    return catalogWithResolved(this.#static, searchableResolvedEntries(tools as Record<string, AnyTool> | undefined), this.#indexes);
+    return catalogWithResolved(this.#static, searchableResolvedEntries<AnyTool>(tools, this.#report), this.#indexes);
   }
 
-  #allowed(requestContext: RequestContext | undefined) {
-    return (entry: ToolEntry<AnyTool>, phase: ToolSearchFilterPhase): Promise<boolean> =>
-      isAllowed(this.#filter, { toolName: entry.name, tool: entry.tool, requestContext, phase });
+  /** The filter's verdicts for one step (r[processor.filter.once-per-step]). */
+  #verdicts(requestContext: RequestContext | undefined): StepVerdicts<AnyTool, RequestContext> {
+    return new StepVerdicts(this.#verdictPolicy, requestContext);
   }
 
   #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
     return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => isKnownName(catalog, name) };
-  }
-
-  /**
-   * Loaded tools that the filter keeps active, in the given order, keyed by the name each is
-   * exposed under and resolved to this request's instances.
-   *
-   * Implements r[processor.filter.active], r[processor.names.exposure] and r[processor.resolved.instance].
-   */
-  async #activeLoaded(exposed: readonly ExposedTool<AnyTool>[], requestContext: RequestContext | undefined) {
-    const allowed = this.#allowed(requestContext);
-    const out: Array<readonly [string, AnyTool]> = [];
-    for (const { name, entry } of exposed) if (await allowed(entry, 'active')) out.push([name, entry.tool]);
-    return out;
   }
 
   /**
@@ -159,19 +158,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const catalog = this.#catalogFor(args.tools);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
     const exposed = this.#ordered(catalog, storeInput.threadId, this.#store.loaded(storeInput));
-    const allowed = this.#allowed(requestContext);
-    // 2. Instructions for the mode, and the injected catalog.
+    const verdicts = this.#verdicts(requestContext);
+    // 2. Ask, at once and in this order (r[processor.filter.start-order]), about the injected
+    //    catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
+    const catalogText = this.#injectCatalog ? injectedCatalog(catalog, verdicts, this.#autoLoad) : undefined;
+    const activeTools = activeLoaded(exposed, verdicts);
+    // 3. Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
-    if (this.#injectCatalog) {
-      const lines: string[] = [];
-      for (const entry of catalog.entries) if (await allowed(entry, 'search')) lines.push(catalogLine(entry.name, entry.description));
-      const text = catalogInstruction(this.#autoLoad, lines);
-      if (text !== undefined) args.messageList?.addSystem(text);
-    }
-    // 3. The meta-tools, closed over this step.
+    const text = await catalogText;
+    if (text !== undefined) args.messageList?.addSystem(text);
+    // 4. The meta-tools, closed over this step (and its verdicts).
     const step: MetaToolStep<AnyTool> = {
       catalog,
-      allowed,
+      verdicts,
       loaded: exposureByTool(exposed),
       activate: (names) => {
         if (names.length > 0) this.#store.activate(storeInput, names);
@@ -182,10 +181,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     };
     const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step)]];
     if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
-    // 4. Pass-through tools: the request's tools unless they are searchable.
-    const passThrough = this.#includeResolvedTools ? [] : Object.entries(args.tools ?? {});
-    // 5. Loaded tools the filter keeps active.
-    const loaded = await this.#activeLoaded(exposed, requestContext);
+    // 5. Pass-through tools: the request's tools unless they are searchable.
+    const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, this.#report);
+    // 6. Loaded tools the filter keeps active.
+    const loaded = await activeTools;
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
   }
 
@@ -202,24 +201,28 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>) {
-    return createTool({
+    const run = (input: unknown) => runSearchTools(step, input);
+    const tool = createTool({
       id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
       inputSchema: searchToolsInputSchema,
       outputSchema: searchToolsOutputSchema,
-      execute: (input: unknown) => runSearchTools(step, input),
+      execute: run,
     });
+    return directExecute(tool, run);
   }
 
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>) {
-    return createTool({
+    const run = (input: unknown) => runLoadTool(step, input);
+    const tool = createTool({
       id: LOAD_TOOL,
       description: loadToolDescription(),
       inputSchema: loadToolInputSchema,
       outputSchema: loadToolOutputSchema,
-      execute: (input: unknown) => runLoadTool(step, input),
+      execute: run,
     });
+    return directExecute(tool, run);
   }
 
   /**
@@ -250,10 +253,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       const remembered = input.threadId === undefined ? undefined : this.#lastLoaded.get(input.threadId);
       names = this.#store.kind === 'context' ? (remembered ?? []) : this.#store.loaded(input);
     }
-    // 3. One entry per tool, keyed by its exposure name; only tools the filter keeps active, resolved
-    //    to this request's instances.
+    // 3. One entry per tool, keyed by its exposure name; only tools the filter keeps active (this
+    //    call is a step of its own for the verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
-    for (const [name, tool] of await this.#activeLoaded(exposeLoaded(catalog, names), requestContext)) {
+    for (const [name, tool] of await activeLoaded(exposeLoaded(catalog, names), this.#verdicts(requestContext))) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -287,4 +290,18 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   dispose(): void {
     this.#store.dispose();
   }
+}
+
+/**
+ * Makes the meta-tool's `execute` call the meta-tool directly. The meta-tools validate their input
+ * themselves and never throw (r[processor.input.never-throws]); Mastra's tool wrapper would first
+ * walk the input recursively.
+ *
+ * Unlike @mastra/core 1.71.0 (r[processor.input.never-throws]): Mastra's wrapper copies the input
+ * recursively before `execute` runs, so an input nested 100 000 deep, a getter that throws or a
+ * Proxy makes the meta-tool throw.
+ */
+function directExecute<T extends { execute?: unknown }>(tool: T, run: (input: unknown) => Promise<unknown>): T {
+  Object.defineProperty(tool, 'execute', { value: (input: unknown) => run(input), enumerable: true, writable: true, configurable: true });
+  return tool;
 }

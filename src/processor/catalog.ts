@@ -1,6 +1,9 @@
 import { buildSearchIndex, type SearchIndex } from '../scoring/index.js';
 import { isMetaToolName } from '../stores/meta-tool-names.js';
-import { entriesOf, type ToolEntry } from './names.js';
+import type { ToolSearchDiagnostic } from './diagnostics.js';
+import { shorten } from './echo.js';
+import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
+import { readRecord } from './tool-reading.js';
 
 /** The searchable set of one step: entries in catalog order, lookups, and the search index. */
 export interface StepCatalog<TTool = unknown> {
@@ -110,21 +113,80 @@ export function staticCatalog<TTool>(entries: readonly ToolEntry<TTool>[]): Step
 }
 
 /**
- * The request-resolved tools that become searchable: every entry of the step's tools except
- * those named (by key or canonical name) like a meta-tool; of two with one canonical name the
- * first wins.
+ * The request-resolved tools that become searchable: every usable tool of the step's tools
+ * except those named (by key or canonical name) like a meta-tool; of two with one canonical name
+ * the first wins. Values that are not usable tools are skipped, each with a `tool-skipped`
+ * diagnostic naming its record key; reading the record never throws.
+ *
+ * Implements r[processor.resolved.searchable] and r[processor.resolved.non-tools].
  *
  * @param tools - the step's tools (`args.tools`)
+ * @param report - where diagnostics go
  */
-export function searchableResolvedEntries<TTool>(tools: Readonly<Record<string, TTool>> | undefined): ToolEntry<TTool>[] {
+export function searchableResolvedEntries<TTool>(
+  tools: unknown,
+  report: (diagnostic: ToolSearchDiagnostic) => void = () => {},
+): ToolEntry<TTool>[] {
+  const read = readEntries<TTool>(tools);
+  reportSkipped(read, report);
   const out: ToolEntry<TTool>[] = [];
   const seen = new Set<string>();
-  for (const entry of entriesOf(tools ?? {})) {
+  for (const entry of read.entries) {
     if (isMetaToolName(entry.key) || isMetaToolName(entry.name) || seen.has(entry.name)) continue;
     seen.add(entry.name);
     out.push(entry);
   }
   return out;
+}
+
+/**
+ * The step's pass-through tools (`args.tools` when `includeResolvedTools` is off): every item of
+ * the record, unchanged and in order, except items whose value cannot be read (each reported).
+ *
+ * Implements r[processor.resolved.pass-through] and r[processor.resolved.non-tools].
+ *
+ * @param tools - the step's tools (`args.tools`)
+ * @param report - where diagnostics go
+ */
+export function passThroughEntries(tools: unknown, report: (diagnostic: ToolSearchDiagnostic) => void): Array<readonly [string, unknown]> {
+  const record = readRecord(tools);
+  if (!record.ok) {
+    reportSkipped({ entries: [], skipped: [], unreadable: record.error }, report);
+    return [];
+  }
+  const out: Array<readonly [string, unknown]> = [];
+  const skipped: SkippedTool[] = [];
+  for (const item of record.items) {
+    if ('error' in item) skipped.push({ key: item.key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
+    else out.push([item.key, item.value]);
+  }
+  reportSkipped({ entries: [], skipped }, report);
+  return out;
+}
+
+/**
+ * Reports the items of a request's tool record that are not usable tools.
+ *
+ * Implements r[processor.resolved.non-tools].
+ *
+ * @param read - the record as read
+ * @param report - where diagnostics go
+ */
+export function reportSkipped(read: ReadEntries<unknown>, report: (diagnostic: ToolSearchDiagnostic) => void): void {
+  if (read.unreadable !== undefined) {
+    report({
+      code: 'tool-skipped',
+      message: `The step's tools could not be listed (${read.unreadable}), so none of them is searchable or exposed in this step.`,
+    });
+  }
+  for (const skipped of read.skipped) {
+    const key = shorten(skipped.key);
+    report({
+      code: 'tool-skipped',
+      toolKey: key,
+      message: `Skipped the request's tool "${key}": ${skipped.problem}. It is neither searchable nor exposed.`,
+    });
+  }
 }
 
 /**

@@ -1,27 +1,97 @@
 import type { FilterOf, FilterArgsOf } from './options.js';
+import type { ToolSearchTimers } from './timers.js';
 
 /**
- * Asks the filter whether a tool is allowed. Only a returned or resolved `true` allows;
- * a throw, a rejection or any other value denies. Without a filter everything is allowed.
+ * Why a verdict came out as it did. `no-filter` and `allowed` allow; `not-true` (the filter
+ * returned or resolved something other than `true`), `threw` (it threw or rejected) and
+ * `timed-out` (it did not settle before its deadline) deny. Kept for diagnostics; the model
+ * never sees it.
  *
- * Implements r[processor.filter.allow-only-true].
+ * @see r[processor.filter.allow-only-true]
+ * @see r[processor.filter.deadline]
+ */
+export type FilterDecisionReason = 'no-filter' | 'allowed' | 'not-true' | 'threw' | 'timed-out';
+
+/** One verdict of the filter, with its reason. */
+export interface FilterDecision {
+  /** Whether the tool is allowed in that phase. */
+  readonly allowed: boolean;
+  /** Why. */
+  readonly reason: FilterDecisionReason;
+  /** `threw`: what was thrown (or the rejection reason). */
+  readonly error?: unknown;
+}
+
+/** The deadline a verdict must settle within. */
+export interface VerdictDeadline {
+  /** Milliseconds from the call's start (`filterTimeoutMs`). */
+  readonly timeoutMs: number;
+  /** Where the deadline is scheduled. */
+  readonly timers: ToolSearchTimers;
+}
+
+const NO_FILTER: FilterDecision = Object.freeze({ allowed: true, reason: 'no-filter' });
+const ALLOWED: FilterDecision = Object.freeze({ allowed: true, reason: 'allowed' });
+const NOT_TRUE: FilterDecision = Object.freeze({ allowed: false, reason: 'not-true' });
+const TIMED_OUT: FilterDecision = Object.freeze({ allowed: false, reason: 'timed-out' });
+const threw = (error: unknown): FilterDecision => ({ allowed: false, reason: 'threw', error });
+const fromValue = (value: unknown): FilterDecision => (value === true ? ALLOWED : NOT_TRUE);
+
+/** The `then` of a thenable, or `undefined`; reading it may throw (a getter, a Proxy). */
+function thenOf(value: unknown): ((onFulfilled: (v: unknown) => void, onRejected: (e: unknown) => void) => unknown) | undefined {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return undefined;
+  const then = (value as { then?: unknown }).then;
+  return typeof then === 'function' ? (then.bind(value) as never) : undefined;
+}
+
+/**
+ * Asks the filter about one tool in one phase. Only a returned or resolved `true` allows; a throw,
+ * a rejection or any other value denies; a result that has not settled `timeoutMs` after the call
+ * started denies with reason `timed-out`, and a later settlement is ignored. A synchronous return
+ * or throw settles at once and schedules no timer. Never throws, never rejects.
+ *
+ * Implements r[processor.filter.allow-only-true] and r[processor.filter.deadline].
  *
  * @param filter - the configured filter, if any
  * @param args - what the filter receives
+ * @param deadline - the deadline and its timers
  */
-export async function isAllowed<TTool, TRequestContext>(
+export function decideFilter<TTool, TRequestContext>(
   filter: FilterOf<TTool, TRequestContext> | undefined,
   args: FilterArgsOf<TTool, TRequestContext>,
-): Promise<boolean> {
+  deadline: VerdictDeadline,
+): Promise<FilterDecision> {
   // 1. No filter: allowed.
-  if (filter === undefined) return true;
+  if (filter === undefined) return Promise.resolve(NO_FILTER);
+  // 2. Call; a synchronous throw denies.
+  let result: unknown;
+  let then: ReturnType<typeof thenOf>;
   try {
-    // 2. Call (a synchronous throw lands in the catch) and await a promise result.
-    const verdict: unknown = await filter(args);
-    // 3. Only `true` allows.
-    return verdict === true;
-  } catch {
-    // 4. A throw or a rejection denies.
-    return false;
+    result = filter(args);
+    then = thenOf(result);
+  } catch (error) {
+    return Promise.resolve(threw(error));
   }
+  // 3. A plain value settles at once: only `true` allows.
+  if (then === undefined) return Promise.resolve(fromValue(result));
+  // 4. A promise (any thenable) races the deadline; whichever settles first decides.
+  return new Promise<FilterDecision>((resolve) => {
+    let settled = false;
+    let handle: unknown;
+    const settle = (decision: FilterDecision): void => {
+      if (settled) return;
+      settled = true;
+      if (handle !== undefined) deadline.timers.clearTimeout(handle);
+      resolve(decision);
+    };
+    try {
+      handle = deadline.timers.setTimeout(() => settle(TIMED_OUT), deadline.timeoutMs);
+      then(
+        (value) => settle(fromValue(value)),
+        (error) => settle(threw(error)),
+      );
+    } catch (error) {
+      settle(threw(error));
+    }
+  });
 }

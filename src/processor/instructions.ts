@@ -22,16 +22,48 @@ export function loadToolDescription(): string {
   return renderText('description.load-tool');
 }
 
+/** Characters a catalog line escapes: backslash, backtick, C0 and C1 controls, DEL, U+2028, U+2029. */
+const NEEDS_ESCAPE = /[\\`\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 /**
- * One catalog line: `` - `name`: description ``, the description cut to 150 characters.
+ * Escapes a name or description for one catalog line, so that no text can end the line or the
+ * name's code span: `\` becomes `\\`, a backtick `` \` ``, LF `\n`, CR `\r`, TAB `\t`, and every
+ * other C0 control, DEL, C1 control (U+0085 included), U+2028 and U+2029 becomes `\uXXXX` (four
+ * upper-case hex digits). Every other character is kept.
+ *
+ * Implements r[processor.catalog.escape].
+ *
+ * @param text - a name or an already cut description
+ */
+export function escapeCatalogText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  let out = '';
+  for (const ch of text) {
+    if (ch === '\\') out += '\\\\';
+    else if (ch === '`') out += '\\`';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (NEEDS_ESCAPE.test(ch)) out += `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    else out += ch;
+  }
+  return out;
+}
+
+/**
+ * One catalog line: `` - `name`: description ``, the description cut to 150 characters, then
+ * both escaped so that the line stays one line.
+ *
+ * Implements r[processor.catalog.inject] and r[processor.catalog.escape].
  *
  * @param name - canonical name
  * @param description - full description
  */
 export function catalogLine(name: string, description: string): string {
   // The description is cut as search results cut it: by code points, never splitting a character.
-  const short = truncateDescription(description);
-  return short.length > 0 ? renderText('catalog.line', { name, description: short }) : renderText('catalog.line.bare', { name });
+  const short = escapeCatalogText(truncateDescription(description));
+  const shown = escapeCatalogText(name);
+  return short.length > 0 ? renderText('catalog.line', { name: shown, description: short }) : renderText('catalog.line.bare', { name: shown });
 }
 
 /**

@@ -94,6 +94,11 @@ export const TEXTS = Object.freeze({
   'load.input.tool-names-count': own('load_tool: "toolNames" may hold at most {max} names, received {count}. Load fewer tools at once.'),
   'load.input.name-type': own('load_tool: "{field}" must be a string, received {value}.'),
   'load.input.name-length': own('load_tool: "{field}" must be at most {max} characters, received {length} ({value}).'),
+  // Inputs that cannot be read, and internal failures (r[processor.input.never-throws]): this project's texts.
+  'search.input.unreadable': own('search_tools could not read its input ({error}). Send a plain JSON object { query: string }.'),
+  'load.input.unreadable': own('load_tool could not read its input ({error}). Send a plain JSON object { toolName?: string, toolNames?: string[] }.'),
+  'search.failed': own('search_tools failed ({error}). Try again.'),
+  'load.failed': own('load_tool failed ({error}). Try again.'),
 } satisfies Record<string, TextTemplate>);
 
 /** The ID of one text of {@link TEXTS}. */

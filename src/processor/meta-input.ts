@@ -1,4 +1,7 @@
+import { ECHO_LENGTH, errorText, shorten } from './echo.js';
 import { renderText } from './messages.js';
+
+export { shorten };
 
 /** Longest accepted `search_tools` query, in characters. */
 export const MAX_QUERY_LENGTH = 1_000;
@@ -6,8 +9,6 @@ export const MAX_QUERY_LENGTH = 1_000;
 export const MAX_TOOL_NAME_LENGTH = 256;
 /** Most names accepted by one `load_tool` call (`toolNames` plus `toolName`). */
 export const MAX_TOOL_NAMES = 100;
-/** Longest echo of a model-supplied value inside an error message. */
-const ECHO_LENGTH = 64;
 
 /** A validated input, or an error message for the model. */
 export type InputCheck<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -21,30 +22,35 @@ export interface LoadRequest {
 }
 
 /**
- * A model-supplied string cut to at most 64 characters (then `…`), for messages.
- *
- * Implements r[processor.input.bounded].
- *
- * @param value - a string from the model
- */
-export function shorten(value: string): string {
-  return value.length > ECHO_LENGTH ? `${value.slice(0, ECHO_LENGTH)}…` : value;
-}
-
-/**
  * A short, safe rendering of a model-supplied value for error messages.
  *
  * @param value - any value
  */
 export function echo(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(shorten(value));
-  if (Array.isArray(value)) return `an array of ${value.length}`;
   if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value).slice(0, ECHO_LENGTH)}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'object') return Array.isArray(value) ? `an array of ${value.length}` : 'an object';
+  return `${typeof value} ${String(value).slice(0, ECHO_LENGTH)}`;
 }
 
 const isPlainInput = (input: unknown): input is Record<string, unknown> =>
   typeof input === 'object' && input !== null && !Array.isArray(input);
+
+/**
+ * Runs a check; whatever the input object does while it is read (a getter or a Proxy trap that
+ * throws, a revoked Proxy), the answer is an error result naming the problem.
+ *
+ * Implements r[processor.input.never-throws].
+ */
+function guarded<T>(id: 'search.input.unreadable' | 'load.input.unreadable', check: () => InputCheck<T>): InputCheck<T> {
+  try {
+    return check();
+  } catch (error) {
+    return { ok: false, message: renderText(id, { error: errorText(error) }) };
+  }
+}
 
 /** A name of `load_tool`'s input: a string of bounded length; `field` says where it was (`toolNames[3]`). */
 function checkName(value: unknown, field: string): string | undefined {
@@ -58,11 +64,15 @@ function checkName(value: unknown, field: string): string | undefined {
 /**
  * Validates a `search_tools` input in time linear in the query's length at most.
  *
- * Implements r[processor.input.search] and r[processor.input.bounded].
+ * Implements r[processor.input.search], r[processor.input.bounded] and r[processor.input.never-throws] (never throws, whatever the input object is).
  *
  * @param input - the raw input from the model
  */
 export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
+  return guarded('search.input.unreadable', () => checkSearchFields(input));
+}
+
+function checkSearchFields(input: unknown): InputCheck<{ query: string }> {
   // 1. An object with a `query`.
   if (!isPlainInput(input)) return { ok: false, message: renderText('search.input.not-object', { value: echo(input) }) };
   const query = input.query;
@@ -80,11 +90,15 @@ export function checkSearchInput(input: unknown): InputCheck<{ query: string }> 
  * Validates a `load_tool` input. The array's length is checked before any element, so the time
  * is bounded by {@link MAX_TOOL_NAMES} names of at most {@link MAX_TOOL_NAME_LENGTH} characters.
  *
- * Implements r[processor.input.load] and r[processor.input.bounded].
+ * Implements r[processor.input.load], r[processor.input.bounded] and r[processor.input.never-throws] (never throws, whatever the input object is).
  *
  * @param input - the raw input from the model
  */
 export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
+  return guarded('load.input.unreadable', () => checkLoadFields(input));
+}
+
+function checkLoadFields(input: unknown): InputCheck<LoadRequest> {
   // 1. An object.
   if (!isPlainInput(input)) return { ok: false, message: renderText('load.input.not-object', { value: echo(input) }) };
   // An empty `toolName` counts as absent, as in Mastra.

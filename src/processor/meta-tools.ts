@@ -1,4 +1,4 @@
-import { rankCandidates } from '../scoring/index.js';
+import { rankedSelection, runSelectionAsync, selectAllowed } from '../scoring/index.js';
 import {
   loadToolMultiResult,
   loadToolNotFoundResult,
@@ -9,9 +9,10 @@ import {
   type SearchToolsResultEntry,
 } from '../stores/meta-results.js';
 import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
+import { errorText } from './echo.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
-import type { ToolEntry } from './names.js';
-import type { ToolSearchFilterPhase } from './options.js';
+import { renderText } from './messages.js';
+import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type ToolVerdicts } from './verdicts.js';
 
 /** Most "did you mean" suggestions in a not-found answer. */
 export const MAX_SUGGESTIONS = 3;
@@ -20,8 +21,8 @@ export const MAX_SUGGESTIONS = 3;
 export interface MetaToolStep<TTool = unknown> {
   /** The step's searchable set. */
   readonly catalog: StepCatalog<TTool>;
-  /** Asks the filter about an entry in a phase. */
-  readonly allowed: (entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase) => Promise<boolean>;
+  /** The filter's verdicts for this step (deadlines, concurrency, once per tool and phase). */
+  readonly verdicts: ToolVerdicts<TTool>;
   /**
    * The tools loaded for this step: canonical name → the name the tool is exposed under
    * (r[processor.names.exposure]). Grows as the meta-tools activate tools.
@@ -38,34 +39,45 @@ export interface MetaToolStep<TTool = unknown> {
 }
 
 /**
- * Runs `search_tools`: validate the input, rank, keep allowed candidates up to `topK`, and under
- * `autoLoad` activate them. Never throws for bad input.
+ * Runs `search_tools`: validate the input, rank, keep allowed candidates up to `topK` (asking the
+ * filter in rank order, in bounded batches), and under `autoLoad` activate them. Never throws.
  *
- * Implements r[processor.search.results], r[processor.search.autoload] and r[processor.filter.search].
+ * Implements r[processor.search.results], r[processor.search.autoload], r[processor.filter.search],
+ * r[processor.filter.search-batches] and r[processor.input.never-throws].
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
  */
 export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<SearchToolsResult> {
+  try {
+    return await searchTools(step, input);
+  } catch (error) {
+    return { results: [], message: renderText('search.failed', { error: errorText(error) }) };
+  }
+}
+
+async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<SearchToolsResult> {
   // 1. Validate the input; a bad input is an error result.
   const checked = checkSearchInput(input);
   if (!checked.ok) return { results: [], message: checked.message };
   const { query } = checked.value;
-  // 2. Rank every candidate at or above minScore.
-  const candidates = step.catalog.entries.length === 0 ? [] : rankCandidates(step.catalog.index, query, { minScore: step.minScore });
-  // 3. Keep candidates the filter allows (phase search; under autoLoad also phase load), up to topK.
-  const hits: SearchToolsResultEntry[] = [];
-  for (const candidate of candidates) {
-    if (hits.length >= step.topK) break;
-    const entry = step.catalog.byName.get(candidate.name);
-    if (entry === undefined) continue;
-    if (!(await step.allowed(entry, 'search'))) continue;
-    if (step.autoLoad && !(await step.allowed(entry, 'load'))) continue;
-    // The scorer's score is reported unchanged: it is the score compared with minScore.
-    hits.push({ name: candidate.name, description: candidate.description, score: candidate.score });
-  }
+  if (step.catalog.entries.length === 0) return searchToolsResult(query, [], false, shorten);
+  // 2. Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
+  //    also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
+  const phases = step.autoLoad ? SEARCH_AND_LOAD_PHASES : SEARCH_PHASES;
+  const selection = rankedSelection(step.catalog.index, query, {
+    minScore: step.minScore,
+    topK: step.topK,
+    filtered: step.verdicts.filtered,
+    batchLimit: step.verdicts.concurrency,
+  });
+  const kept = await runSelectionAsync(selection, (batch) =>
+    step.verdicts.allowedInPhases(batch.map((hit) => step.catalog.byName.get(hit.name)), phases),
+  );
+  // The scorer's score is reported unchanged: it is the score compared with minScore.
+  const hits: SearchToolsResultEntry[] = kept.map((hit) => ({ name: hit.name, description: hit.description, score: hit.score }));
   if (!step.autoLoad) return searchToolsResult(query, hits, false, shorten);
-  // 4. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
+  // 3. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
   //    and the ones not loaded yet are counted as newly loaded.
   //    A hit's name is its canonical name, which is also the name it is exposed under when new.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
@@ -84,44 +96,61 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
  */
 async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: string): Promise<string[]> {
   const wanted = requested.toLowerCase();
-  const out: string[] = [];
-  for (const entry of step.catalog.entries) {
-    if (out.length >= MAX_SUGGESTIONS) break;
-    // Unlike @mastra/core 1.71.0 (r[processor.names.suggestions]): Mastra suggests the key even when it is
-    // another tool's id, and that suggestion then loads the other tool.
-    const loadName = loadNameOf(step.catalog, entry);
-    const name = loadName.toLowerCase();
-    if (!name.includes(wanted) && !wanted.includes(name)) continue;
-    if ((await step.allowed(entry, 'search')) && (await step.allowed(entry, 'load'))) out.push(loadName);
-  }
-  return out;
+  // Unlike @mastra/core 1.71.0 (r[processor.names.suggestions]): Mastra suggests the key even when it is
+  // another tool's id, and that suggestion then loads the other tool.
+  const matching = step.catalog.entries
+    .map((entry) => ({ entry, loadName: loadNameOf(step.catalog, entry) }))
+    .filter(({ loadName }) => {
+      const name = loadName.toLowerCase();
+      return name.includes(wanted) || wanted.includes(name);
+    });
+  // Asked like a search (r[processor.filter.search-batches]): in catalog order, in bounded batches,
+  // phases search then load, stopping once enough are allowed.
+  const allowed = await runSelectionAsync(selectAllowed(matching, MAX_SUGGESTIONS, step.verdicts.concurrency), (batch) =>
+    step.verdicts.allowedInPhases(
+      batch.map((m) => m.entry),
+      SEARCH_AND_LOAD_PHASES,
+    ),
+  );
+  return allowed.map((m) => m.loadName);
 }
 
 /**
  * Runs `load_tool`: validate the input, resolve each name (canonical, else key alias), report
  * unknown and denied names alike as not found, activate the rest under the name they were asked
  * for, and report a tool loaded under another name as already loaded under that name. Never
- * throws for bad input.
+ * throws.
  *
  * Implements r[processor.load.results], r[processor.names.alias], r[processor.names.exposure],
- * r[processor.names.exposed-once] and r[processor.filter.load].
+ * r[processor.names.exposed-once], r[processor.filter.load] and r[processor.input.never-throws].
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
  */
 export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<LoadToolResult> {
+  try {
+    return await loadTool(step, input);
+  } catch (error) {
+    return { success: false, message: renderText('load.failed', { error: errorText(error) }) };
+  }
+}
+
+async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<LoadToolResult> {
   // 1. Validate the input; a bad input is an error result.
   const checked = checkLoadInput(input);
   if (!checked.ok) return { success: false, message: checked.message };
   const { names, form } = checked.value;
-  // 2. Resolve and guard each name; denied = not found.
+  // 2. Resolve each name and ask phase load about all of them at once (in request order,
+  //    within the concurrency bound); denied = not found.
+  const entries = names.map((requested) => resolveName(step.catalog, requested));
+  const allowed = await step.verdicts.allowedEach(entries, 'load');
   const loaded: Array<{ name: string; tool: string }> = [];
   const alreadyLoaded: string[] = [];
   const notFound: string[] = [];
   const handled = new Set<string>();
-  for (const requested of names) {
-    const entry = resolveName(step.catalog, requested);
-    if (entry === undefined || !(await step.allowed(entry, 'load'))) {
+  for (const [i, requested] of names.entries()) {
+    const entry = entries[i];
+    if (entry === undefined || !allowed[i]) {
       notFound.push(requested);
       continue;
     }

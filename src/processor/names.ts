@@ -1,5 +1,8 @@
 import { isMetaToolName } from '../stores/meta-tool-names.js';
+import { shorten } from './echo.js';
+import { MAX_TOOL_NAME_LENGTH } from './meta-input.js';
 import { ToolSearchOptionsError } from './options.js';
+import { readRecord, readTool } from './tool-reading.js';
 
 /** A tool as the processor knows it: canonical name, record key, instance, description. */
 export interface ToolEntry<TTool = unknown> {
@@ -22,27 +25,113 @@ export interface ToolEntry<TTool = unknown> {
  * @param tool - the tool
  */
 export function canonicalName(key: string, tool: unknown): string {
-  const id = typeof tool === 'object' || typeof tool === 'function' ? (tool as { id?: unknown } | null)?.id : undefined;
-  return typeof id === 'string' && id.length > 0 ? id : key;
+  const read = readTool(tool);
+  return read.kind === 'tool' ? nameFrom(key, read.id) : key;
 }
 
-/** A tool's description, or `''` when it has none. */
+const nameFrom = (key: string, id: unknown): string => (typeof id === 'string' && id.length > 0 ? id : key);
+
+/** A tool's description, or `''` when it has none (or it cannot be read). */
 export function toolDescription(tool: unknown): string {
-  const description =
-    typeof tool === 'object' || typeof tool === 'function' ? (tool as { description?: unknown } | null)?.description : undefined;
-  return typeof description === 'string' ? description : '';
+  const read = readTool(tool);
+  return read.kind === 'tool' && typeof read.description === 'string' ? read.description : '';
+}
+
+/** Why a record item is not a usable tool. */
+export type SkipReason = 'not-a-tool' | 'unreadable' | 'name-empty' | 'name-too-long';
+
+/** A record item that is not a usable tool. */
+export interface SkippedTool {
+  /** Its record key (in full; shorten it before echoing). */
+  readonly key: string;
+  /** Why. */
+  readonly reason: SkipReason;
+  /** What is wrong, as a clause for messages, e.g. `it is not a tool (received null)`; bounded. */
+  readonly problem: string;
+}
+
+/** A record read as tools: the usable entries in record order, and the items skipped. */
+export interface ReadEntries<TTool> {
+  /** Usable tools, in record order. */
+  readonly entries: ToolEntry<TTool>[];
+  /** Items that are not usable tools, in record order. */
+  readonly skipped: SkippedTool[];
+  /** Set when the record's keys could not be listed at all (the thrown value's text). */
+  readonly unreadable?: string;
 }
 
 /**
- * Turns a tool record into entries, in record order, reading own enumerable keys only.
+ * Reads a tool record into entries without ever throwing: values that are not tools, tools whose
+ * `id` or `description` cannot be read, and tools whose canonical name is empty or longer than
+ * {@link MAX_TOOL_NAME_LENGTH} are skipped, each with the reason.
+ *
+ * Implements r[processor.resolved.non-tools] and r[processor.names.length].
  *
  * @param tools - a tool record
  */
+export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
+  const record = readRecord(tools);
+  if (!record.ok) return { entries: [], skipped: [], unreadable: record.error };
+  const entries: ToolEntry<TTool>[] = [];
+  const skipped: SkippedTool[] = [];
+  for (const item of record.items) {
+    const { key } = item;
+    // 1. The value, and its id and description, must be readable, and it must be a tool.
+    if ('error' in item) {
+      skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
+      continue;
+    }
+    const read = readTool(item.value);
+    if (read.kind === 'not-a-tool') {
+      skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${read.received})` });
+      continue;
+    }
+    if (read.kind === 'unreadable') {
+      const what = read.field === 'value' ? 'inspecting it' : `reading its ${read.field}`;
+      skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${read.error})` });
+      continue;
+    }
+    // 2. Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters.
+    const name = nameFrom(key, read.id);
+    if (name.length === 0) {
+      skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
+      continue;
+    }
+    if (name.length > MAX_TOOL_NAME_LENGTH) {
+      skipped.push({
+        key,
+        reason: 'name-too-long',
+        problem: `its name ${JSON.stringify(shorten(name))} is ${name.length} characters long; a name may have at most ${MAX_TOOL_NAME_LENGTH}, the most load_tool accepts`,
+      });
+      continue;
+    }
+    const description = typeof read.description === 'string' ? read.description : '';
+    entries.push({ name, key, tool: item.value as TTool, description });
+  }
+  return { entries, skipped };
+}
+
+/**
+ * The constructor's tools as entries, in record order. Every item must be a usable tool: the first
+ * that is not is a {@link ToolSearchOptionsError} naming it by its record key.
+ *
+ * Implements r[processor.options.unreadable-tool] and r[processor.names.length].
+ *
+ * @param tools - the `tools` option
+ * @throws ToolSearchOptionsError naming `tools.<key>`
+ */
 export function entriesOf<TTool>(tools: Readonly<Record<string, TTool>>): ToolEntry<TTool>[] {
-  return Object.keys(tools).map((key) => {
-    const tool = tools[key] as TTool;
-    return { name: canonicalName(key, tool), key, tool, description: toolDescription(tool) };
-  });
+  const read = readEntries<TTool>(tools);
+  if (read.unreadable !== undefined) {
+    throw new ToolSearchOptionsError('tools', `Invalid ToolSearchProcessor option "tools": its keys could not be listed (${read.unreadable}). Pass a plain object of tools.`);
+  }
+  const first = read.skipped[0];
+  if (first !== undefined) {
+    const option = `tools.${shorten(first.key)}`;
+    const fix = first.reason === 'name-too-long' || first.reason === 'name-empty' ? 'Give the tool a shorter id.' : 'Pass a tool from createTool with a plain id and description.';
+    throw new ToolSearchOptionsError(option, `Invalid ToolSearchProcessor option "${option}": ${first.problem}. ${first.reason === 'name-empty' ? 'Give the tool an id.' : fix}`);
+  }
+  return read.entries;
 }
 
 /**
@@ -62,8 +151,8 @@ export function assertStaticNames(entries: readonly ToolEntry[]): void {
     // 1. A meta-tool name is reserved.
     if (isMetaToolName(entry.name)) {
       throw new ToolSearchOptionsError(
-        `tools.${entry.key}`,
-        `Invalid ToolSearchProcessor option "tools.${entry.key}": its name "${entry.name}" is reserved for the ` +
+        `tools.${shorten(entry.key)}`,
+        `Invalid ToolSearchProcessor option "tools.${shorten(entry.key)}": its name "${entry.name}" is reserved for the ` +
           `${entry.name} meta-tool. Give the tool another id or key.`,
       );
     }
@@ -71,9 +160,9 @@ export function assertStaticNames(entries: readonly ToolEntry[]): void {
     const previous = seen.get(entry.name);
     if (previous !== undefined) {
       throw new ToolSearchOptionsError(
-        `tools.${entry.key}`,
-        `Invalid ToolSearchProcessor option "tools.${entry.key}": keys "${previous}" and "${entry.key}" both have the canonical ` +
-          `name "${entry.name}" (a tool's name is its id, else its key). Give one of them a different id.`,
+        `tools.${shorten(entry.key)}`,
+        `Invalid ToolSearchProcessor option "tools.${shorten(entry.key)}": keys "${shorten(previous)}" and "${shorten(entry.key)}" both have the canonical ` +
+          `name "${shorten(entry.name)}" (a tool's name is its id, else its key). Give one of them a different id.`,
       );
     }
     seen.set(entry.name, entry.key);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { STORAGE_MODES, type StorageMode } from '../stores/types.js';
+import type { ToolSearchDiagnosticListener } from './diagnostics.js';
+import { errorText, shorten } from './echo.js';
+import { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
+import { readRecord, readTool } from './tool-reading.js';
 
 /**
  * Where the filter hook is being applied.
@@ -51,14 +55,22 @@ const ALLOWED: Record<string, string> = {
   ttl: 'a finite number >= 0 (milliseconds; 0 disables cleanup)',
   filter: 'a function ({ toolName, tool, requestContext, phase }) => boolean | Promise<boolean>',
   clock: 'a function returning the current time in milliseconds',
+  filterTimeoutMs: `an integer from 1 to ${MAX_TIMER_DELAY_MS} (milliseconds a filter verdict may take)`,
+  filterConcurrency: 'a positive integer (filter verdicts in flight at once per step)',
+  timers: 'an object { setTimeout(callback, ms), clearTimeout(handle) } of functions',
+  'timers.setTimeout': 'a function (callback, ms) => handle',
+  'timers.clearTimeout': 'a function (handle) => void',
+  onDiagnostic: 'a function (diagnostic) => void',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const toolSchema = z.custom<object>((value) => {
-  if (!isRecord(value) && typeof value !== 'function') return false;
-  const { id, description } = value as { id?: unknown; description?: unknown };
+  // Read once, never throwing: an unreadable tool is reported before the schema runs.
+  const read = readTool(value);
+  if (read.kind !== 'tool') return false;
+  const { id, description } = read;
   if (id !== undefined && (typeof id !== 'string' || id.length === 0)) return false;
   if (description !== undefined && typeof description !== 'string') return false;
   return true;
@@ -90,6 +102,10 @@ export const toolSearchProcessorOptionsSchema = z.object({
   ttl: z.number().min(0).refine(Number.isFinite).optional(),
   filter: fn.optional(),
   clock: fn.optional(),
+  filterTimeoutMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
+  filterConcurrency: z.number().int().positive().refine(Number.isSafeInteger).optional(),
+  timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
+  onDiagnostic: fn.optional(),
 });
 
 /**
@@ -125,6 +141,29 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    * An addition to @mastra/core 1.71.0's options, for deterministic tests.
    */
   clock?: () => number;
+  /**
+   * Milliseconds a filter verdict may take; one that has not settled by then denies the tool, and
+   * the step goes on. An integer from 1 to 2 147 483 647. Default 2 000.
+   * An addition to @mastra/core 1.71.0's options (r[processor.filter.deadline]).
+   */
+  filterTimeoutMs?: number;
+  /**
+   * Most filter verdicts in flight at once within one step; also the largest batch of search
+   * candidates asked together. A positive integer. Default 32.
+   * An addition to @mastra/core 1.71.0's options (r[processor.filter.concurrency]).
+   */
+  filterConcurrency?: number;
+  /**
+   * Timers for filter deadlines. Default the global `setTimeout` / `clearTimeout`.
+   * An addition to @mastra/core 1.71.0's options, for deterministic tests (r[processor.options.timers]).
+   */
+  timers?: ToolSearchTimers;
+  /**
+   * Receives diagnostics for the application: skipped request tools, filter verdicts that timed
+   * out or threw. Its own failures are ignored. An addition to @mastra/core 1.71.0's options
+   * (r[processor.diagnostics.listener]).
+   */
+  onDiagnostic?: ToolSearchDiagnosticListener;
 }
 
 /**
@@ -147,20 +186,71 @@ export class ToolSearchOptionsError extends Error {
   }
 }
 
+function isReadableRecord(value: unknown): value is Record<string, unknown> {
+  try {
+    return isRecord(value);
+  } catch {
+    return false;
+  }
+}
+
 function describeValue(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? 'an array' : 'an object';
+  if (typeof value === 'symbol') return 'a symbol';
+  if (value === null || typeof value !== 'object') return shorten(String(value));
+  try {
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return 'an unreadable object';
+  }
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = root;
-  for (const key of path) {
-    if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
-    current = current[key as string];
+  try {
+    for (const key of path) {
+      if (!isRecord(current) || !Object.hasOwn(current, key)) return undefined;
+      current = current[key as string];
+    }
+  } catch {
+    return undefined;
   }
   return current;
+}
+
+/**
+ * A dotted option path whose segments (record keys among them) are cut to 64 characters.
+ *
+ * Implements r[processor.options.bounded-echo].
+ *
+ * @param path - the path segments
+ */
+export function formatOptionPath(path: readonly PropertyKey[]): string {
+  return path.map((segment) => shorten(String(segment))).join('.');
+}
+
+/**
+ * Throws for the first constructor tool that cannot be read (its keys cannot be listed, or a
+ * value, `id` or `description` getter or Proxy trap throws), naming it by its record key.
+ *
+ * Implements r[processor.options.unreadable-tool].
+ */
+function assertReadableTools(tools: unknown): void {
+  const record = readRecord(tools);
+  if (!record.ok) {
+    throw new ToolSearchOptionsError('tools', `Invalid ToolSearchProcessor option "tools": its keys could not be listed (${record.error}). Pass a plain object of tools.`);
+  }
+  for (const item of record.items) {
+    const read = 'error' in item ? { kind: 'unreadable' as const, field: 'value' as const, error: item.error } : readTool(item.value);
+    if (read.kind !== 'unreadable') continue;
+    const option = formatOptionPath(['tools', item.key]);
+    const what = read.field === 'value' ? 'reading the tool' : `reading its ${read.field}`;
+    throw new ToolSearchOptionsError(
+      option,
+      `Invalid ToolSearchProcessor option "${option}": ${what} threw (${read.error}). Pass a tool from createTool whose id and description are plain values.`,
+    );
+  }
 }
 
 /**
@@ -175,19 +265,32 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 export function validateToolSearchOptions<TTool, TRequestContext>(
   options: unknown,
 ): ToolSearchOptionsOf<TTool, TRequestContext> {
-  // 1. The options must be an object.
-  if (!isRecord(options)) {
+  // 1. The options must be an object (a revoked Proxy is not one).
+  if (!isReadableRecord(options)) {
     throw new ToolSearchOptionsError(
       'options',
       `Invalid ToolSearchProcessor options: expected ${ALLOWED.options}, received ${describeValue(options)}.`,
     );
   }
-  // 2. Validate against the exported schema; report the first issue by option path.
-  const parsed = toolSearchProcessorOptionsSchema.safeParse(options);
+  // 2. Every constructor tool can be read, so that the schema never meets a throwing getter.
+  let tools: unknown;
+  try {
+    tools = options.tools;
+  } catch (error) {
+    throw new ToolSearchOptionsError('tools', `Invalid ToolSearchProcessor option "tools": reading it threw (${errorText(error)}). Pass a plain object of tools.`);
+  }
+  if (typeof tools === 'object' && tools !== null) assertReadableTools(tools);
+  // 3. Validate against the exported schema; report the first issue by option path.
+  let parsed: ReturnType<typeof toolSearchProcessorOptionsSchema.safeParse>;
+  try {
+    parsed = toolSearchProcessorOptionsSchema.safeParse(options);
+  } catch (error) {
+    throw new ToolSearchOptionsError('options', `Invalid ToolSearchProcessor options: they could not be read (${errorText(error)}). Pass a plain options object.`);
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.map(String);
-    const option = path.join('.');
+    const option = formatOptionPath(path);
     const allowedKey = path[0] === 'tools' && path.length > 1 ? 'tools.*' : option;
     const allowed = ALLOWED[allowedKey] ?? issue.message;
     throw new ToolSearchOptionsError(

@@ -9,6 +9,14 @@ export const THREAD_ID_KEY = 'mastra__threadId';
 /** The key under which `@mastra/core`'s Agent records the memory context (`{ thread, resourceId, … }`). */
 export const MEMORY_CONTEXT_KEY = 'MastraMemory';
 
+function hasGet(context: RequestContextLike): boolean {
+  try {
+    return typeof context.get === 'function';
+  } catch {
+    return false;
+  }
+}
+
 function read(context: RequestContextLike, key: string): unknown {
   try {
     return context.get(key);
@@ -18,24 +26,46 @@ function read(context: RequestContextLike, key: string): unknown {
 }
 
 /**
- * The thread id of a request: `mastra__threadId`, else the id of the memory thread the Agent
- * records under `MastraMemory`, else `undefined`.
+ * A `mastra__threadId` value as a thread id: a non-empty string as is; a finite number or a
+ * bigint as its decimal string (`42` → `'42'`, `-0` → `'0'`, `1.5` → `'1.5'`), so that numeric
+ * callers get threads of their own instead of the anonymous one; anything else is no thread id.
  *
- * Implements r[processor.thread.resolve].
+ * Implements r[processor.thread.numeric].
+ *
+ * @param value - the value stored under `mastra__threadId`
+ */
+export function threadIdFrom(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.length > 0 ? value : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return String(value);
+  return undefined;
+}
+
+/**
+ * The thread id of a request: `mastra__threadId` (a non-empty string, or a number as its decimal
+ * string), else the id of the memory thread the Agent records under `MastraMemory`, else
+ * `undefined`.
+ *
+ * Implements r[processor.thread.resolve] and r[processor.thread.numeric].
  *
  * @param requestContext - the request context, if any
  */
 export function resolveThreadId(requestContext: RequestContextLike | undefined | null): string | undefined {
   // 1. No context: no thread.
-  if (requestContext === undefined || requestContext === null || typeof requestContext.get !== 'function') return undefined;
-  // 2. The reserved key wins when it holds a non-empty string.
-  const direct = read(requestContext, THREAD_ID_KEY);
-  if (typeof direct === 'string' && direct.length > 0) return direct;
-  // 3. Else the memory context's thread id, when well formed.
+  if (requestContext === undefined || requestContext === null || !hasGet(requestContext)) return undefined;
+  // 2. The reserved key wins when it holds a non-empty string or a finite number.
+  const direct = threadIdFrom(read(requestContext, THREAD_ID_KEY));
+  if (direct !== undefined) return direct;
+  // 3. Else the memory context's thread id, when well formed (a non-empty string); a getter that
+  //    throws counts as none.
   const memory = read(requestContext, MEMORY_CONTEXT_KEY);
-  if (typeof memory !== 'object' || memory === null) return undefined;
-  const thread = (memory as { thread?: unknown }).thread;
-  if (typeof thread !== 'object' || thread === null) return undefined;
-  const id = (thread as { id?: unknown }).id;
-  return typeof id === 'string' && id.length > 0 ? id : undefined;
+  try {
+    if (typeof memory !== 'object' || memory === null) return undefined;
+    const thread = (memory as { thread?: unknown }).thread;
+    if (typeof thread !== 'object' || thread === null) return undefined;
+    const id = (thread as { id?: unknown }).id;
+    return typeof id === 'string' && id.length > 0 ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }

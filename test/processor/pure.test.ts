@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowed } from '../../src/processor/filter.js';
+import { decideFilter } from '../../src/processor/filter.js';
+import { systemTimers } from '../../src/processor/timers.js';
 import { catalogInstruction, catalogLine, systemInstruction } from '../../src/processor/instructions.js';
 import { renderText } from '../../src/processor/messages.js';
 import { resolveThreadId } from '../../src/processor/thread-id.js';
 
 const args = { toolName: 't', tool: {}, phase: 'search' as const };
+const deadline = { timeoutMs: 1_000, timers: systemTimers };
+const isAllowed = async (filter: ((a: typeof args) => unknown) | undefined, a: typeof args) =>
+  (await decideFilter(filter as never, a, deadline)).allowed;
 
 describe('filter verdicts', () => {
   it('[processor.filter.allow-only-true] only true (returned or resolved) allows', async () => {
@@ -41,7 +45,6 @@ describe('thread id', () => {
     for (const memory of ['x', 1, { thread: 'x' }, { thread: { id: 5 } }, { thread: null }, { thread: { id: '' } }]) {
       expect(resolveThreadId(ctx({ MastraMemory: memory }))).toBeUndefined();
     }
-    expect(resolveThreadId(ctx({ mastra__threadId: 42 }))).toBeUndefined();
     expect(
       resolveThreadId({
         get: () => {
@@ -49,6 +52,21 @@ describe('thread id', () => {
         },
       }),
     ).toBeUndefined();
+    const throwingThread = { get thread(): unknown { throw new Error('boom'); } };
+    expect(resolveThreadId(ctx({ MastraMemory: throwingThread }))).toBeUndefined();
+  });
+
+  it('[processor.thread.numeric] a finite number or bigint mastra__threadId is its decimal string', () => {
+    expect(resolveThreadId(ctx({ mastra__threadId: 42 }))).toBe('42');
+    expect(resolveThreadId(ctx({ mastra__threadId: 42n }))).toBe('42');
+    expect(resolveThreadId(ctx({ mastra__threadId: -0 }))).toBe('0');
+    expect(resolveThreadId(ctx({ mastra__threadId: 1.5 }))).toBe('1.5');
+    expect(resolveThreadId(ctx({ mastra__threadId: 0 }))).toBe('0');
+    // Not finite, or another type: no thread id from the reserved key; the memory context decides.
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, true, {}, ['7'], Symbol('t')]) {
+      expect(resolveThreadId(ctx({ mastra__threadId: value }))).toBeUndefined();
+      expect(resolveThreadId(ctx({ mastra__threadId: value, MastraMemory: { thread: { id: 'm' } } }))).toBe('m');
+    }
   });
 });
 

@@ -71,7 +71,8 @@ export class Conversation {
     const out = await this.processor.processInputStep({
       messages: [...this.messages],
       messageList,
-      tools: { ...this.requestTools },
+      // A fresh record, as the Agent passes one; getters are copied as getters, not read.
+      tools: Object.defineProperties({}, Object.getOwnPropertyDescriptors(this.requestTools)),
       requestContext: this.rc,
       stepNumber: this.#n,
       steps: [],
