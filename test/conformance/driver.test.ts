@@ -137,4 +137,59 @@ describe('in-process driver', () => {
     const broken = await adapter.open({ ...setup, catalog: [{ name: 'broken', description: 'x' }] });
     expect(broken.constructionError).toBe('broken tool');
   });
+
+  it('[conformance.adapter.stall] a step waiting on a verdict that never settles is an adapter error, not a wait', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const adapter = processorAdapter({ implementation: { name: 'spy', version: '0' }, processor: spyProcessor(seen), features: [], clock: { kind: 'date-now' } });
+    const session = await adapter.open({ ...setup, options: { filter: { default: 'hang', rules: [] } } });
+    await expect(session.step(begin())).rejects.toThrow(/the begin step did not settle/);
+  });
+
+  it('[conformance.adapter.clock] [conformance.adapter.interface] filter delays and the timers option run on simulated time; elapsed time and calls in flight are observed', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const adapter = processorAdapter({
+      implementation: { name: 'spy', version: '0' },
+      processor: spyProcessor(seen),
+      features: [],
+      clock: { kind: 'option', options: (now, timers) => ({ clock: now, timers }) },
+    });
+    const session = await adapter.open({ ...setup, options: { filter: { default: { after: 250, settle: 'allow' }, rules: [] }, filterTimeoutMs: 900, filterConcurrency: 3 } });
+    expect(seen.options).toMatchObject({ filterTimeoutMs: 900, filterConcurrency: 3 });
+    const obs = await session.step(begin());
+    expect(obs.elapsedMs).toBe(250);
+    expect(obs.maxFilterCallsInFlight).toBe(1);
+    // The processor's timers fire when simulated time reaches them.
+    const timers = seen.options!.timers as { setTimeout(cb: () => void, ms: number): unknown };
+    let fired = 0;
+    timers.setTimeout(() => fired++, 100);
+    await session.step({ op: 'advanceClock', ms: 99 });
+    expect(fired).toBe(0);
+    await session.step({ op: 'advanceClock', ms: 1 });
+    expect(fired).toBe(1);
+  });
+
+  it('[conformance.case.format] a numeric thread id and faulty tools reach the processor as the case says', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const adapter = processorAdapter({ implementation: { name: 'spy', version: '0' }, processor: spyProcessor(seen), features: [], clock: { kind: 'date-now' } });
+    const session = await adapter.open(setup);
+    await session.step(
+      begin({
+        thread: '42',
+        threadVia: 'reserved-key-number',
+        resolvedTools: [
+          { name: 'n', description: 'x', fault: 'null' },
+          { name: 'k', description: 'x', fault: 'number' },
+          { name: 's', description: 'text', fault: 'string' },
+          { name: 'a', description: 'x', fault: 'array' },
+          { name: 'g', id: 'g_tool', description: 'x', fault: 'throwing-id' },
+        ],
+      }),
+    );
+    const args = seen.args[0]!;
+    expect((args.requestContext as RequestContext).get('mastra__threadId')).toBe(42);
+    const tools = args.tools as Record<string, unknown>;
+    expect([tools.n, tools.k, tools.s]).toEqual([null, 42, 'text']);
+    expect(Array.isArray(tools.a)).toBe(true);
+    expect(() => (tools.g as { id: string }).id).toThrow(/getter throws/);
+  });
 });

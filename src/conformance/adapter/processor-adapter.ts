@@ -11,6 +11,7 @@
 import type { Feature } from '../case/schema.js';
 import { importWithPeers } from '../peer.js';
 import type { Adapter, ImplementationInfo, WireMessage } from './types.js';
+import type { SimulatedTimers } from './sim-time.js';
 
 /** The part of a Mastra-shaped tool-search processor the driver uses. */
 export interface ProcessorLike {
@@ -44,8 +45,11 @@ export type ClockControl =
   | {
       /** Pass the clock as constructor options. */
       kind: 'option';
-      /** Makes the options that carry the clock, e.g. `(now) => ({ clock: now })`. */
-      options: (now: () => number) => Record<string, unknown>;
+      /**
+       * Makes the options that carry the clock (and the timers of filter deadlines), e.g.
+       * `(now, timers) => ({ clock: now, timers })`.
+       */
+      options: (now: () => number, timers: SimulatedTimers) => Record<string, unknown>;
     }
   | {
       /** Replace `Date.now` for the duration of each driver operation (the processor reads `Date.now`). */

@@ -21,6 +21,7 @@ import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
 import type { FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
+import { SimulatedTime, type SimulatedTimers } from './sim-time.js';
 import type { CaseSession, CaseSetup, StepObservation, StepRequest } from './types.js';
 import { CLOCK_EPOCH, RESOURCE_ID, toMastraMessages, type ProcessorDriverOptions, type ProcessorLike } from './processor-adapter.js';
 
@@ -30,26 +31,53 @@ interface ToolLike {
   execute?: (input: unknown, context: unknown) => unknown;
 }
 
+/** Filter calls in flight: a call that returns a promise is in flight until it settles. */
+interface Flight {
+  now: number;
+  max: number;
+}
+
 /**
  * Makes the filter hook of a case: each call is recorded, then the first
- * matching rule's verdict (or the default) decides.
+ * matching rule's verdict (or the default) decides. Delays run on the case's
+ * simulated time; `hang` returns a promise that never settles.
  */
-function makeFilter(policy: FilterPolicy, calls: FilterCall[]) {
+function makeFilter(policy: FilterPolicy, calls: FilterCall[], time: SimulatedTime, flight: Flight) {
+  const inFlight = (promise: Promise<unknown>): Promise<unknown> => {
+    flight.now++;
+    flight.max = Math.max(flight.max, flight.now);
+    const done = () => {
+      flight.now--;
+    };
+    promise.then(done, done);
+    return promise;
+  };
   const decide = (verdict: Verdict): unknown => {
-    if (typeof verdict === 'object') return verdict.returns;
+    if (typeof verdict === 'object') {
+      if ('returns' in verdict) return verdict.returns;
+      const { settle } = verdict;
+      return inFlight(
+        time.delay(verdict.after).then(() => {
+          if (settle === 'reject') throw new Error('conformance filter: rejects by policy');
+          return settle === 'allow';
+        }),
+      );
+    }
     switch (verdict) {
       case 'allow':
         return true;
       case 'deny':
         return false;
       case 'allow-async':
-        return Promise.resolve(true);
+        return inFlight(Promise.resolve(true));
       case 'deny-async':
-        return Promise.resolve(false);
+        return inFlight(Promise.resolve(false));
       case 'throw':
         throw new Error('conformance filter: throws by policy');
       case 'reject':
-        return Promise.reject(new Error('conformance filter: rejects by policy'));
+        return inFlight(Promise.reject(new Error('conformance filter: rejects by policy')));
+      case 'hang':
+        return inFlight(new Promise(() => {}));
     }
   };
   return (args: { toolName: string; phase: FilterPhase; requestContext?: { get(key: string): unknown } }) => {
@@ -72,11 +100,12 @@ function systemText(content: unknown): string {
 
 /** One case driven in process. */
 class DriverSession implements CaseSession {
-  private now = CLOCK_EPOCH;
+  private readonly time = new SimulatedTime(CLOCK_EPOCH);
   private processor!: ProcessorLike;
   /** The constructor's error message, when it threw. */
   readonly constructionError?: string;
   private calls: FilterCall[] = [];
+  private readonly flight: Flight = { now: 0, max: 0 };
   private origin = new WeakMap<object, string>();
   private lastTools: Record<string, unknown> | undefined;
   private lastContext: { requestContext: RequestContext; thread: string | null; messages: MastraDBMessage[] } | undefined;
@@ -93,6 +122,29 @@ class DriverSession implements CaseSession {
   }
 
   private makeTool(entry: ToolEntry, label: string): unknown {
+    switch (entry.fault) {
+      case 'null':
+        return null;
+      case 'number':
+        return 42;
+      case 'string':
+        return entry.description;
+      case 'array':
+        return [this.makeTool({ ...entry, fault: undefined }, label)];
+      case 'throwing-id':
+      case 'throwing-description': {
+        const field = entry.fault === 'throwing-id' ? 'id' : 'description';
+        const tool = this.makeTool({ ...entry, fault: undefined }, label) as object;
+        return Object.defineProperty(tool, field, {
+          configurable: true,
+          get() {
+            throw new Error(`conformance tool: its ${field} getter throws`);
+          },
+        });
+      }
+      default:
+        break;
+    }
     const tool = createTool({
       id: entry.id ?? entry.name,
       description: entry.description,
@@ -113,8 +165,10 @@ class DriverSession implements CaseSession {
     if (options.ttl !== undefined) built.ttl = options.ttl;
     if (options.includeResolvedTools !== undefined) built.includeResolvedTools = options.includeResolvedTools;
     if (options.injectCatalog !== undefined) built.injectCatalog = options.injectCatalog;
-    if (options.filter) built.filter = makeFilter(options.filter, this.calls);
-    if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(() => this.now));
+    if (options.filter) built.filter = makeFilter(options.filter, this.calls, this.time, this.flight);
+    if (options.filterTimeoutMs !== undefined) built.filterTimeoutMs = options.filterTimeoutMs;
+    if (options.filterConcurrency !== undefined) built.filterConcurrency = options.filterConcurrency;
+    if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(this.time.now, this.time.timers));
     for (const [key, value] of Object.entries(options.raw ?? {})) {
       const prev = built[key];
       built[key] =
@@ -129,7 +183,7 @@ class DriverSession implements CaseSession {
   private async timed<T>(fn: () => Promise<T> | T): Promise<T> {
     if (this.driver.clock.kind !== 'date-now') return fn();
     const real = Date.now;
-    Date.now = () => this.now;
+    Date.now = this.time.now;
     try {
       return await fn();
     } finally {
@@ -137,10 +191,21 @@ class DriverSession implements CaseSession {
     }
   }
 
+  /**
+   * Does one step on simulated time: while the step is pending and idle, time jumps to the next
+   * timer (a filter delay, a deadline); a step that can never settle is an error (r[conformance.adapter.stall]).
+   */
   async step(request: StepRequest): Promise<StepObservation> {
     this.calls.length = 0;
-    const observation = await this.timed(() => this.dispatch(request));
-    return { ...observation, filterCalls: [...this.calls] };
+    this.flight.max = this.flight.now;
+    const start = this.time.now();
+    const observation = await this.timed(() => this.time.settle(this.dispatch(request), `the ${request.op} step`));
+    return {
+      ...observation,
+      filterCalls: [...this.calls],
+      elapsedMs: this.time.now() - start,
+      maxFilterCallsInFlight: this.flight.max,
+    };
   }
 
   private async dispatch(request: StepRequest): Promise<Omit<StepObservation, 'filterCalls'>> {
@@ -150,7 +215,7 @@ class DriverSession implements CaseSession {
       case 'call':
         return this.call(request);
       case 'advanceClock':
-        this.now += request.ms;
+        this.time.advance(request.ms);
         return {};
       case 'restart':
         this.processor = this.create();
@@ -226,11 +291,16 @@ class DriverSession implements CaseSession {
   }
 
   /** The request context the Agent builds: given values, then the thread as the memory context or the reserved key. */
-  private requestContext(thread: string | null, via: 'memory' | 'reserved-key', values: Record<string, string>): RequestContext {
+  private requestContext(
+    thread: string | null,
+    via: 'memory' | 'reserved-key' | 'reserved-key-number',
+    values: Record<string, string>,
+  ): RequestContext {
     const requestContext = new RequestContext();
     for (const [key, value] of Object.entries(values)) requestContext.set(key, value);
     if (thread !== null) {
       if (via === 'reserved-key') requestContext.set('mastra__threadId', thread);
+      else if (via === 'reserved-key-number') requestContext.set('mastra__threadId', Number(thread));
       else requestContext.set('MastraMemory', { thread: { id: thread, resourceId: RESOURCE_ID }, resourceId: RESOURCE_ID });
     }
     return requestContext;

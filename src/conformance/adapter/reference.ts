@@ -16,7 +16,7 @@ export function createAdapter(): Adapter {
     implementation: { name: 'tool-search-reference', version: packageVersion() },
     processor: ToolSearchProcessor as unknown as ProcessorClass,
     features: ALL_FEATURES,
-    clock: { kind: 'option', options: (now) => ({ clock: now }) },
+    clock: { kind: 'option', options: (now, timers) => ({ clock: now, timers }) },
   });
 }
 

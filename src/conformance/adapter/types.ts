@@ -70,7 +70,7 @@ export type StepRequest =
       /** Thread id, or null for an anonymous request. */
       thread: string | null;
       /** How the thread id reaches the processor. */
-      threadVia: 'memory' | 'reserved-key';
+      threadVia: 'memory' | 'reserved-key' | 'reserved-key-number';
       /** Request-resolved tools (`args.tools`). */
       resolvedTools: ToolEntry[];
       /** Request-context values. */
@@ -131,6 +131,10 @@ export type StepRequest =
 export interface StepObservation {
   /** Filter calls made during the step, in order. */
   filterCalls: FilterCall[];
+  /** Simulated milliseconds the step took (adapters with the `filter-timing` feature). */
+  elapsedMs?: number;
+  /** The most filter calls in flight at once during the step (adapters with the `filter-timing` feature). */
+  maxFilterCallsInFlight?: number;
   /** `begin`: keys of the returned tools, in order. */
   exposed?: string[];
   /** `begin`: exposed key to the `instance` label of the tool object, or `"meta"`. */

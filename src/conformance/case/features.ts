@@ -25,16 +25,26 @@ export function usedFeatures(c: Case): Set<Feature> {
   if (c.options.includeResolvedTools) used.add('resolved-tools');
   if (c.options.injectCatalog) used.add('inject-catalog');
   if (c.options.ttl !== undefined) used.add('clock');
+  if (c.options.filterTimeoutMs !== undefined || c.options.filterConcurrency !== undefined) used.add('filter-timing');
+  const verdicts = c.options.filter ? [c.options.filter.default, ...c.options.filter.rules.map((r) => r.verdict)] : [];
+  if (verdicts.some((v) => v === 'hang' || (typeof v === 'object' && 'after' in v))) used.add('filter-timing');
+  const faulty = (tools: readonly { fault?: unknown }[]) => tools.some((t) => t.fault !== undefined);
+  if (faulty(c.catalog)) used.add('faulty-tools');
   for (const step of c.steps) {
     switch (step.op) {
       case 'begin':
         if (step.resolvedTools.length > 0) used.add('resolved-tools');
         if (Object.keys(step.requestContext).length > 0) used.add('request-context');
         if (step.messages.length > 0) used.add('forged-messages');
+        if (faulty(step.resolvedTools)) used.add('faulty-tools');
+        if (step.expect.elapsedMs || step.expect.maxFilterCallsInFlight) used.add('filter-timing');
         break;
       case 'resume':
         used.add('resume');
         if (step.resolvedTools.length > 0) used.add('resolved-tools');
+        break;
+      case 'call':
+        if (step.expect.elapsedMs || step.expect.maxFilterCallsInFlight) used.add('filter-timing');
         break;
       case 'advanceClock':
         used.add('clock');

@@ -35,10 +35,18 @@ const filterPhaseSchema = z.enum(['search', 'load', 'active']).describe('Where t
  */
 const verdictSchema = z
   .union([
-    z.enum(['allow', 'deny', 'allow-async', 'deny-async', 'throw', 'reject']),
+    z.enum(['allow', 'deny', 'allow-async', 'deny-async', 'throw', 'reject', 'hang']),
     z.object({ returns: z.unknown().describe('A non-boolean value the hook returns.') }).strict(),
+    z
+      .object({
+        after: z.number().int().min(0).describe('Simulated milliseconds after the call at which the promise settles.'),
+        settle: z.enum(['allow', 'deny', 'reject']).describe('Resolve true, resolve false, or reject.'),
+      })
+      .strict(),
   ])
-  .describe('What the filter hook does: allow, deny, their async forms, throw, reject, or return a non-boolean.');
+  .describe(
+    'What the filter hook does: allow, deny, their async forms, throw, reject, return a non-boolean, never settle (hang), or settle after a simulated delay.',
+  );
 
 /** One rule of a data-described filter; the first rule that matches decides. */
 const filterRuleSchema = z
@@ -73,6 +81,10 @@ const toolEntrySchema = z
       .optional()
       .describe('A label for this tool object, reported as its origin when it is exposed.'),
     withoutId: z.boolean().optional().describe('The tool object has no `id` at all.'),
+    fault: z
+      .enum(['null', 'number', 'string', 'array', 'throwing-id', 'throwing-description'])
+      .optional()
+      .describe('The record holds this instead of a usable tool.'),
   })
   .strict();
 
@@ -92,6 +104,8 @@ const processorOptionsSchema = z
     includeResolvedTools: z.boolean().optional(),
     injectCatalog: z.boolean().optional(),
     filter: filterPolicySchema.optional(),
+    filterTimeoutMs: z.number().optional().describe('`filterTimeoutMs`, on the simulated clock.'),
+    filterConcurrency: z.number().optional().describe('`filterConcurrency`.'),
     raw: z
       .record(z.string(), z.unknown())
       .optional()
@@ -124,8 +138,17 @@ const messageSchema = z.discriminatedUnion('role', [
     .strict(),
 ]);
 
+/** Bounds on a number. */
+const boundsSchema = z
+  .object({ min: z.number().optional().describe('At least this.'), max: z.number().optional().describe('At most this.') })
+  .strict();
+
 /** Checks shared by every step that can see filter calls. */
 const filterCallChecks = {
+  elapsedMs: boundsSchema.optional().describe('Simulated milliseconds the step took.'),
+  maxFilterCallsInFlight: boundsSchema
+    .optional()
+    .describe('The most filter calls in flight at once (a call returning a promise is in flight until it settles).'),
   filterCalls: z.array(filterCallSchema).optional().describe('Exactly these filter calls, in this order.'),
   filterCallsInclude: z.array(filterCallSchema).optional().describe('At least these filter calls.'),
   filterCallsExclude: z.array(filterCallSchema).optional().describe('None of these filter calls.'),
@@ -190,9 +213,11 @@ const beginStepSchema = z
     op: z.literal('begin'),
     thread: z.string().nullable().default(null).describe('Thread id, or null for an anonymous request.'),
     threadVia: z
-      .enum(['memory', 'reserved-key'])
+      .enum(['memory', 'reserved-key', 'reserved-key-number'])
       .default('memory')
-      .describe('How the thread id reaches the processor: the memory context or the `mastra__threadId` key.'),
+      .describe(
+        'How the thread id reaches the processor: the memory context, the `mastra__threadId` key, or that key holding the thread as a number.',
+      ),
     resolvedTools: z.array(toolEntrySchema).default([]).describe('Request-resolved tools (`args.tools`).'),
     requestContext: z.record(z.string(), z.string()).default({}),
     user: z.string().optional().describe('A user message appended to the conversation first.'),
@@ -291,6 +316,8 @@ export const featureSchema = z.enum([
   'request-context',
   'forged-messages',
   'resume',
+  'filter-timing',
+  'faulty-tools',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

@@ -20,14 +20,17 @@ export type Feature =
   | 'state-methods'
   | 'request-context'
   | 'forged-messages'
-  | 'resume';
+  | 'resume'
+  | 'filter-timing'
+  | 'faulty-tools';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
 
 /**
  * What a data-described filter does when one of its rules matches: return `true` /
- * `false` (synchronously or as a promise), throw, reject, or return a non-boolean value.
+ * `false` (synchronously or as a promise), throw, reject, return a non-boolean value,
+ * return a promise that never settles (`hang`), or settle after a simulated delay.
  */
 export type Verdict =
   | 'allow'
@@ -36,9 +39,16 @@ export type Verdict =
   | 'deny-async'
   | 'throw'
   | 'reject'
+  | 'hang'
   | {
       /** A value that is not a boolean, which the hook returns. */
       returns: unknown;
+    }
+  | {
+      /** Simulated milliseconds after the call at which the returned promise settles. */
+      after: number;
+      /** How it settles: resolves `true`, resolves `false`, or rejects. */
+      settle: 'allow' | 'deny' | 'reject';
     };
 
 /** One rule of a data-described filter; the first rule that matches decides. */
@@ -73,6 +83,11 @@ export interface ToolEntry {
   instance?: string | undefined;
   /** The tool object has no `id` at all. */
   withoutId?: boolean | undefined;
+  /**
+   * The record holds this instead of a usable tool: `null`, the number 42, the description as a
+   * string, an array holding the tool, or a tool whose `id` or `description` getter throws.
+   */
+  fault?: 'null' | 'number' | 'string' | 'array' | 'throwing-id' | 'throwing-description' | undefined;
 }
 
 /** Processor options as data; `tools` is the case's catalog. */
@@ -98,6 +113,10 @@ export interface ProcessorOptionsData {
   injectCatalog?: boolean | undefined;
   /** `filter`, as data. */
   filter?: FilterPolicy | undefined;
+  /** `filterTimeoutMs`, on the adapter's simulated time. */
+  filterTimeoutMs?: number | undefined;
+  /** `filterConcurrency`. */
+  filterConcurrency?: number | undefined;
   /** Option values passed as they are, over the others (for invalid options). */
   raw?: Record<string, unknown> | undefined;
 }
@@ -139,8 +158,20 @@ export type NeutralMessage =
       toolResults: NeutralToolResult[];
     };
 
+/** Bounds on a number: at least `min`, at most `max`. */
+export interface Bounds {
+  /** At least this. */
+  min?: number | undefined;
+  /** At most this. */
+  max?: number | undefined;
+}
+
 /** Filter-call checks shared by the steps that can see filter calls. */
 export interface FilterCallChecks {
+  /** Simulated milliseconds the step took. */
+  elapsedMs?: Bounds | undefined;
+  /** The most filter calls in flight at once during the step (a call returning a promise is in flight until it settles). */
+  maxFilterCallsInFlight?: Bounds | undefined;
   /** Exactly these filter calls, in this order. */
   filterCalls?: FilterCall[] | undefined;
   /** At least these filter calls. */
@@ -226,7 +257,7 @@ export interface BeginStep {
   /** Thread id, or null for an anonymous request. */
   thread: string | null;
   /** How the thread id reaches the processor: the memory context or the `mastra__threadId` key. */
-  threadVia: 'memory' | 'reserved-key';
+  threadVia: 'memory' | 'reserved-key' | 'reserved-key-number';
   /** Request-resolved tools (`args.tools`). */
   resolvedTools: ToolEntry[];
   /** Request-context values. */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { BeginExpect, CallExpect, FilterCall } from '../case/schema.js';
+import type { BeginExpect, Bounds, CallExpect, FilterCall, FilterCallChecks } from '../case/schema.js';
 import type { StepObservation } from '../adapter/types.js';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
@@ -49,15 +49,23 @@ function before(label: string, pairs: Array<[string, string]>, actual: string[],
 
 const callKey = (c: FilterCall): string => `${c.phase}:${c.toolName}`;
 
-function checkFilterCalls(
-  expect: { filterCalls?: FilterCall[]; filterCallsInclude?: FilterCall[]; filterCallsExclude?: FilterCall[] },
-  actual: FilterCall[],
-  out: string[],
-): void {
-  const keys = actual.map(callKey);
+function checkBounds(label: string, bounds: Bounds | undefined, actual: number | undefined, out: string[]): void {
+  if (bounds === undefined) return;
+  if (actual === undefined) {
+    out.push(`${label}: not reported by the adapter`);
+    return;
+  }
+  if (bounds.min !== undefined && actual < bounds.min) out.push(`${label}: expected at least ${bounds.min}, got ${actual}`);
+  if (bounds.max !== undefined && actual > bounds.max) out.push(`${label}: expected at most ${bounds.max}, got ${actual}`);
+}
+
+function checkFilterCalls(expect: FilterCallChecks, obs: StepObservation, out: string[]): void {
+  const keys = obs.filterCalls.map(callKey);
   if (expect.filterCalls) sameList('filter calls', expect.filterCalls.map(callKey), keys, out);
   if (expect.filterCallsInclude) includes('filter calls', expect.filterCallsInclude.map(callKey), keys, out);
   if (expect.filterCallsExclude) excludes('filter calls', expect.filterCallsExclude.map(callKey), keys, out);
+  checkBounds('simulated milliseconds of the step', expect.elapsedMs, obs.elapsedMs, out);
+  checkBounds('filter calls in flight at once', expect.maxFilterCallsInFlight, obs.maxFilterCallsInFlight, out);
 }
 
 /** Checks a `begin` step. */
@@ -81,7 +89,7 @@ export function checkBegin(expect: BeginExpect, obs: StepObservation): string[] 
   for (const text of expect.systemExclude ?? []) {
     if (system.some((s) => s.includes(text))) out.push(`system messages: one contains ${show(text)}`);
   }
-  checkFilterCalls(expect, obs.filterCalls, out);
+  checkFilterCalls(expect, obs, out);
   return out;
 }
 
@@ -168,6 +176,6 @@ export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
   for (const field of expect.absentFields ?? []) {
     if (record && Object.hasOwn(record, field) && record[field] !== undefined) out.push(`result has field ${field}: ${show(record[field])}`);
   }
-  checkFilterCalls(expect, obs.filterCalls, out);
+  checkFilterCalls(expect, obs, out);
   return out;
 }
