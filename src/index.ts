@@ -15,6 +15,9 @@ export {
   MAX_TOOL_NAMES,
   renderText,
   TEXTS,
+  DEFAULT_FILTER_CONCURRENCY,
+  DEFAULT_FILTER_TIMEOUT_MS,
+  MAX_TIMER_DELAY_MS,
 } from './processor/index.js';
 export type {
   FilterArgsOf,
@@ -26,4 +29,8 @@ export type {
   TextId,
   TextOrigin,
   TextTemplate,
+  ToolSearchTimers,
+  ToolSearchDiagnostic,
+  ToolSearchDiagnosticCode,
+  ToolSearchDiagnosticListener,
 } from './processor/index.js';

@@ -23,6 +23,7 @@ export {
   type ClockControl,
   type StateStats,
 } from './adapter/processor-adapter.js';
+export { SimulatedTime, StalledError, IDLE_TURNS, type SimulatedTimers } from './adapter/sim-time.js';
 export { stdioAdapter, type StdioAdapterOptions } from './adapter/stdio.js';
 export { BUNDLED_ADAPTERS, type BundledAdapter } from './adapter/bundled.js';
 export { importWithPeers, peerRanges, MissingPeerDependencyError } from './peer.js';

@@ -40,6 +40,7 @@ export type ToolSearchDiagnosticListener = (diagnostic: ToolSearchDiagnostic) =>
  * @param listener - the `onDiagnostic` option, if any
  */
 export function diagnosticReporter(listener: ToolSearchDiagnosticListener | undefined): (diagnostic: ToolSearchDiagnostic) => void {
+  // Unlike @mastra/core 1.71.0 (r[processor.diagnostics.listener]): `onDiagnostic` is an addition.
   if (listener === undefined) return () => {};
   return (diagnostic) => {
     try {

@@ -75,6 +75,7 @@ export function decideFilter<TTool, TRequestContext>(
   // 3. A plain value settles at once: only `true` allows.
   if (then === undefined) return Promise.resolve(fromValue(result));
   // 4. A promise (any thenable) races the deadline; whichever settles first decides.
+  // Unlike @mastra/core 1.71.0 (r[processor.filter.deadline]): Mastra awaits the verdict with no deadline.
   return new Promise<FilterDecision>((resolve) => {
     let settled = false;
     let handle: unknown;

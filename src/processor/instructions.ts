@@ -36,6 +36,7 @@ const NEEDS_ESCAPE = /[\\`\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * @param text - a name or an already cut description
  */
 export function escapeCatalogText(text: string): string {
+  // Unlike @mastra/core 1.71.0 (r[processor.catalog.escape]): Mastra inserts names and descriptions as they are.
   if (!NEEDS_ESCAPE.test(text)) return text;
   let out = '';
   for (const ch of text) {

@@ -81,6 +81,8 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
       skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
       continue;
     }
+    // Unlike @mastra/core 1.71.0 (r[processor.resolved.non-tools]): Mastra reads `tool.id` of any value, so `null`
+    // throws and a number or a string becomes a searchable tool.
     const read = readTool(item.value);
     if (read.kind === 'not-a-tool') {
       skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${read.received})` });
@@ -92,6 +94,7 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
       continue;
     }
     // 2. Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters.
+    // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
     const name = nameFrom(key, read.id);
     if (name.length === 0) {
       skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
@@ -111,6 +114,14 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
   return { entries, skipped };
 }
 
+/** How to fix a constructor tool that is not usable, per reason. */
+const FIXES: Record<SkipReason, string> = {
+  'not-a-tool': 'Pass a tool from createTool.',
+  unreadable: 'Pass a tool from createTool whose id and description are plain values.',
+  'name-empty': 'Give the tool an id.',
+  'name-too-long': 'Give the tool a shorter id.',
+};
+
 /**
  * The constructor's tools as entries, in record order. Every item must be a usable tool: the first
  * that is not is a {@link ToolSearchOptionsError} naming it by its record key.
@@ -128,8 +139,7 @@ export function entriesOf<TTool>(tools: Readonly<Record<string, TTool>>): ToolEn
   const first = read.skipped[0];
   if (first !== undefined) {
     const option = `tools.${shorten(first.key)}`;
-    const fix = first.reason === 'name-too-long' || first.reason === 'name-empty' ? 'Give the tool a shorter id.' : 'Pass a tool from createTool with a plain id and description.';
-    throw new ToolSearchOptionsError(option, `Invalid ToolSearchProcessor option "${option}": ${first.problem}. ${first.reason === 'name-empty' ? 'Give the tool an id.' : fix}`);
+    throw new ToolSearchOptionsError(option, `Invalid ToolSearchProcessor option "${option}": ${first.problem}. ${FIXES[first.reason]}`);
   }
   return read.entries;
 }

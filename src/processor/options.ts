@@ -237,6 +237,7 @@ export function formatOptionPath(path: readonly PropertyKey[]): string {
  * Implements r[processor.options.unreadable-tool].
  */
 function assertReadableTools(tools: unknown): void {
+  // Unlike @mastra/core 1.71.0 (r[processor.options.unreadable-tool]): Mastra lets the getter's own error escape.
   const record = readRecord(tools);
   if (!record.ok) {
     throw new ToolSearchOptionsError('tools', `Invalid ToolSearchProcessor option "tools": its keys could not be listed (${record.error}). Pass a plain object of tools.`);

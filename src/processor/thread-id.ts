@@ -36,6 +36,7 @@ function read(context: RequestContextLike, key: string): unknown {
  */
 export function threadIdFrom(value: unknown): string | undefined {
   if (typeof value === 'string') return value.length > 0 ? value : undefined;
+  // Unlike @mastra/core 1.71.0 (r[processor.thread.numeric]): Mastra keys its map by the value itself, so 42 and '42' differ.
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value === 'bigint') return String(value);
   return undefined;

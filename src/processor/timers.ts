@@ -30,6 +30,7 @@ export interface ToolSearchTimers {
  * The global timers. A pending deadline keeps the process alive (it is not unref'd), so a step
  * awaiting a verdict always ends, with the verdict or with its deadline.
  */
+// Unlike @mastra/core 1.71.0 (r[processor.options.timers]): the `timers` option is an addition.
 export const systemTimers: ToolSearchTimers = Object.freeze({
   setTimeout: (callback: () => void, ms: number): unknown => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle: unknown): void => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),

@@ -97,6 +97,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
    * @param phase - the phase
    */
   decide(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Promise<FilterDecision> {
+    // Unlike @mastra/core 1.71.0 (r[processor.filter.once-per-step]): Mastra asks again each time it needs a verdict.
     const memo = this.#memo[phase];
     const known = memo.get(entry.name);
     if (known !== undefined) return known;
@@ -165,6 +166,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
           resolve(decision);
         });
       };
+      // Unlike @mastra/core 1.71.0 (r[processor.filter.concurrency]): Mastra asks one verdict at a time.
       if (this.#inFlight < this.#policy.concurrency) start();
       else this.#waiting.push(start);
     });

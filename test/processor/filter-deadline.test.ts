@@ -178,6 +178,27 @@ describe('filter concurrency and order', () => {
     expect(view.systems.join('\n')).toContain('- `report_19`: report number 19');
   });
 
+  it('[processor.filter.start-order] [processor.filter.concurrency] a step asks about its catalog, then its loaded tools, all at once', async () => {
+    const time = new SimulatedTime(0);
+    const f = recordingFilter(time, () => ({ after: 100, value: true }));
+    const p = new ToolSearchProcessor({ tools: catalog(), filter: f.filter, injectCatalog: true, timers: time.timers });
+    const s = simulated(p, time);
+    await s.step();
+    await s.call('load_tool', { toolName: 'send_email' });
+    f.calls.length = 0;
+    const start = time.now();
+    const view = await s.step();
+    expect(view.keys).toContain('send_email');
+    expect(f.calls.map((c) => `${c.phase}:${c.toolName}@${c.at - start}`)).toEqual([
+      'search:get_weather@0',
+      'search:send_email@0',
+      'search:create_issue@0',
+      'search:marine_forecast@0',
+      'active:send_email@0',
+    ]);
+    expect(time.now() - start).toBe(100);
+  });
+
   it('[processor.filter.concurrency] the bound holds across meta-tool calls running in parallel within one step', async () => {
     const time = new SimulatedTime(0);
     const f = recordingFilter(time, () => ({ after: 10, value: false }));
