@@ -4,7 +4,7 @@
  * simulated time (the `timers` option); no test waits, none measures the wall clock.
  */
 import { describe, expect, it } from 'vitest';
-import { ToolSearchProcessor, type ToolSearchFilterArgs } from '../../src/index.js';
+import { DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, ToolSearchProcessor, type ToolSearchFilterArgs } from '../../src/index.js';
 import { buildSearchIndex, rankCandidates } from '../../src/scoring/index.js';
 import type { ToolSearchDiagnostic } from '../../src/processor/diagnostics.js';
 import { SimulatedTime } from '../../src/conformance/adapter/sim-time.js';
@@ -64,6 +64,38 @@ function simulated(processor: ToolSearchProcessor, time: SimulatedTime, thread =
     call: (tool: string, input: unknown) => time.settle(c.call(tool, input), tool) as Promise<Any>,
   };
 }
+
+describe('filter options', () => {
+  it('[processor.options.validate] [processor.options.defaults] filterTimeoutMs, filterConcurrency, timers and onDiagnostic are validated and named in errors', () => {
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [{ filterTimeoutMs: 0 }, 'filterTimeoutMs'],
+      [{ filterTimeoutMs: 2 ** 31 }, 'filterTimeoutMs'],
+      [{ filterTimeoutMs: 1.5 }, 'filterTimeoutMs'],
+      [{ filterTimeoutMs: '2000' }, 'filterTimeoutMs'],
+      [{ filterConcurrency: 0 }, 'filterConcurrency'],
+      [{ filterConcurrency: 2.5 }, 'filterConcurrency'],
+      [{ filterConcurrency: Number.POSITIVE_INFINITY }, 'filterConcurrency'],
+      [{ timers: {} }, 'timers.setTimeout'],
+      [{ timers: { setTimeout: () => 0 } }, 'timers.clearTimeout'],
+      [{ onDiagnostic: 'log' }, 'onDiagnostic'],
+    ];
+    for (const [options, option] of bad) {
+      let error: Any;
+      try {
+        new ToolSearchProcessor({ tools: catalog(), ...options } as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error?.option, JSON.stringify(options)).toBe(option);
+      expect(error.message).toContain(`"${option}"`);
+    }
+    for (const ok of [{ filterTimeoutMs: 1 }, { filterTimeoutMs: 2 ** 31 - 1 }, { filterConcurrency: 1 }, { timers: { setTimeout, clearTimeout } }]) {
+      new ToolSearchProcessor({ tools: catalog(), ...ok } as never).dispose();
+    }
+    expect(DEFAULT_FILTER_TIMEOUT_MS).toBe(2_000);
+    expect(DEFAULT_FILTER_CONCURRENCY).toBe(32);
+  });
+});
 
 describe('filter deadlines', () => {
   it('[processor.filter.deadline] a verdict that never settles denies after filterTimeoutMs; the step goes on', async () => {
