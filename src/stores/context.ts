@@ -6,14 +6,61 @@
  * @see r[store.context.derive]
  * @module
  */
-import { loadedFromMessages } from './messages.js';
+import { loadedFromMessages, type MessageReading } from './messages.js';
+import { createReceiptKeys, type ReceiptKeys, type ReceiptSecret } from './receipts.js';
 import { isAnonymous } from './types.js';
 import type { LoadedToolStore, StateStats, StoreStepInput } from './types.js';
+
+/** How many threads the bridge holds names for, unless `maxBridgedThreads` says otherwise. @see r[store.context.bridge.bounded] */
+export const DEFAULT_MAX_BRIDGED_THREADS = 10_000;
 
 /** Options of {@link createContextStore}. */
 export interface ContextStoreOptions {
   /** Whether the processor runs with `search.autoLoad`; only then do `search_tools` results activate. */
   autoLoad: boolean;
+  /**
+   * With a secret, only results whose signed receipt verifies count (r[store.receipts.verify]).
+   * A string of at least 32 UTF-8 bytes, a `Uint8Array` of at least 32 bytes, or several (the first signs).
+   */
+  receiptSecret?: ReceiptSecret | undefined;
+  /** Most threads the bridge holds names for; 0 keeps no bridge. Default {@link DEFAULT_MAX_BRIDGED_THREADS}. */
+  maxBridgedThreads?: number | undefined;
+  /** Time source of the bridge's activation times in `getStateStats()`. Default `Date.now`. */
+  clock?: (() => number) | undefined;
+}
+
+/** The context store: a {@link LoadedToolStore} that can also be read without consuming its bridge. */
+export interface ContextStore extends LoadedToolStore {
+  /** Always `'context'`. */
+  readonly kind: 'context';
+  /** Whether a receipt secret is configured (then every name `loaded` returns is trusted). */
+  readonly verifiesReceipts: boolean;
+  /** What `loaded` would return for this input, without consuming the bridge (the resume path). */
+  peek(input: StoreStepInput): string[];
+}
+
+/** One thread's bridge: names activated since its last read, and when the latest was. */
+interface BridgeEntry {
+  names: Set<string>;
+  at: number;
+}
+
+function checkOptions(options: ContextStoreOptions): { max: number; clock: () => number; keys: ReceiptKeys | undefined } {
+  if (typeof options?.autoLoad !== 'boolean') {
+    throw new TypeError(
+      `createContextStore: options.autoLoad must be a boolean (the processor's search.autoLoad), got ${String(options?.autoLoad)}.`,
+    );
+  }
+  const max = options.maxBridgedThreads ?? DEFAULT_MAX_BRIDGED_THREADS;
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 0) {
+    throw new RangeError(
+      `createContextStore: options.maxBridgedThreads must be a non-negative safe integer (0 keeps no bridge), got ${typeof max === 'number' ? String(max) : typeof max}.`,
+    );
+  }
+  const clock = options.clock ?? Date.now;
+  if (typeof clock !== 'function') throw new TypeError(`createContextStore: options.clock must be a function returning milliseconds, got ${typeof clock}.`);
+  const keys = options.receiptSecret === undefined ? undefined : createReceiptKeys(options.receiptSecret, 'receiptSecret');
+  return { max, clock, keys };
 }
 
 /**
@@ -24,56 +71,80 @@ export interface ContextStoreOptions {
  * @see r[store.context.bridge.next-step]
  * @see r[store.context.bridge.anonymous]
  * @see r[store.context.bridge.restart]
+ * @see r[store.context.bridge.bounded]
+ * @see r[store.context.bridge.options]
  * @see r[store.context.state-methods]
+ * @see r[store.receipts.verify]
  */
-export function createContextStore(options: ContextStoreOptions): LoadedToolStore {
-  if (typeof options?.autoLoad !== 'boolean') {
-    throw new TypeError(
-      `createContextStore: options.autoLoad must be a boolean (the processor's search.autoLoad), got ${String(options?.autoLoad)}.`,
-    );
-  }
+export function createContextStore(options: ContextStoreOptions): ContextStore {
+  const { max, clock, keys } = checkOptions(options);
   const autoLoad = options.autoLoad;
-  /** Activations of the current step per thread, not yet read back. Additive only. */
-  const bridge = new Map<string, Set<string>>();
+  /** Activations not yet read back, per thread, least recently activated first. Additive only. */
+  const bridge = new Map<string, BridgeEntry>();
+  let evictions = 0;
+
+  const reading = (threadId: string | undefined): MessageReading =>
+    keys === undefined ? { autoLoad } : { autoLoad, receipts: { keys, threadId } };
+
+  /** Message-derived names, then the bridged names the messages do not hold. */
+  const derive = (input: StoreStepInput, bridged: BridgeEntry | undefined): string[] => {
+    // 1. The messages decide: every known tool an activating result names, in first-activation order.
+    const fromMessages = loadedFromMessages(input.messages, input.isKnownTool, reading(input.threadId));
+    if (bridged === undefined) return fromMessages;
+    // 2. Bridged names the messages do not hold yet come after the others.
+    const out = new Set(fromMessages);
+    for (const name of bridged.names) if (input.isKnownTool(name)) out.add(name);
+    return [...out];
+  };
 
   return {
     kind: 'context',
+    verifiesReceipts: keys !== undefined,
 
     loaded(input: StoreStepInput): string[] {
-      // 1. The messages decide: every known tool an activating result names, in first-activation order.
-      const fromMessages = loadedFromMessages(input.messages, input.isKnownTool, { autoLoad });
-      // 2. Anonymous requests have no bridge.
-      if (isAnonymous(input.threadId)) return fromMessages;
-      // 3. The bridge of this thread is served by this read and dropped by it.
+      // Anonymous requests have no bridge; a thread's bridge is served by this read and dropped by it.
+      if (isAnonymous(input.threadId)) return derive(input, undefined);
       const bridged = bridge.get(input.threadId);
       bridge.delete(input.threadId);
-      if (!bridged) return fromMessages;
-      // 4. Bridged names the messages do not hold yet come after the others.
-      const out = new Set(fromMessages);
-      for (const name of bridged) if (input.isKnownTool(name)) out.add(name);
-      return [...out];
+      return derive(input, bridged);
+    },
+
+    peek(input: StoreStepInput): string[] {
+      return derive(input, isAnonymous(input.threadId) ? undefined : bridge.get(input.threadId));
     },
 
     activate(input: StoreStepInput, names: readonly string[]): void {
-      if (isAnonymous(input.threadId)) return;
+      if (isAnonymous(input.threadId) || max === 0) return;
       const known = names.filter((name) => input.isKnownTool(name));
       if (known.length === 0) return;
-      let set = bridge.get(input.threadId);
-      if (!set) {
-        set = new Set();
-        bridge.set(input.threadId, set);
+      // 1. The thread moves to the most recently activated end.
+      const entry = bridge.get(input.threadId) ?? { names: new Set<string>(), at: 0 };
+      bridge.delete(input.threadId);
+      entry.at = clock();
+      for (const name of known) entry.names.add(name);
+      // 2. Unlike @mastra/core 1.71.0 (r[store.context.bridge.bounded]): the bridge is bounded;
+      //    the least recently activated thread's bridge is dropped, and counted.
+      while (bridge.size >= max) {
+        bridge.delete(bridge.keys().next().value as string);
+        evictions++;
       }
-      for (const name of known) set.add(name);
+      bridge.set(input.threadId, entry);
     },
 
+    // The loaded state is the messages' (r[lifecycle.storage.context]): clearing changes nothing.
     clearState(): void {},
     clearAllState(): void {},
     getStateStats(): StateStats {
-      return { threadCount: 0, oldestAccessTime: null };
+      // Unlike @mastra/core 1.71.0 (r[store.context.state-methods]): the bridge is visible.
+      let oldest: number | null = null;
+      for (const { at } of bridge.values()) if (oldest === null || at < oldest) oldest = at;
+      return { threadCount: bridge.size, oldestAccessTime: oldest, evictions };
     },
     cleanupNow(): number {
       return 0;
     },
-    dispose(): void {},
+    dispose(): void {
+      bridge.clear();
+    },
   };
 }

@@ -10,12 +10,28 @@ export { isMetaToolName, META_TOOL_NAMES } from './meta-tool-names.js';
 export type { MetaToolName } from './meta-tool-names.js';
 export { createInMemoryStore, DEFAULT_TTL_MS } from './in-memory.js';
 export type { InMemoryStoreOptions } from './in-memory.js';
-export { createContextStore } from './context.js';
-export type { ContextStoreOptions } from './context.js';
+export { createContextStore, DEFAULT_MAX_BRIDGED_THREADS } from './context.js';
+export type { ContextStore, ContextStoreOptions } from './context.js';
 export { completedInvocations, loadedFromMessages } from './messages.js';
+export type { MessageReading } from './messages.js';
+export {
+  activationFor,
+  activationTypeOf,
+  canonicalReceiptMessage,
+  createReceiptKeys,
+  MIN_RECEIPT_SECRET_BYTES,
+  RECEIPT_ALGORITHM,
+  RECEIPT_DOMAIN,
+  RECEIPT_VERSION,
+  verifiedNames,
+} from './receipts.js';
+export type { Activation, Receipt, ReceiptBinding, ReceiptKeys, ReceiptSecret } from './receipts.js';
 export type { CompletedInvocation, StoredContentView, StoredMessageView, ToolInvocationPartView, ToolInvocationView } from './messages.js';
 export {
+  ACTIVATION_VERSION,
   activatedNames,
+  AUTO_LOAD_ACTIVATION_TYPE,
+  LOAD_ACTIVATION_TYPE,
   LOAD_TOOL,
   loadToolMultiResult,
   loadToolNotFoundResult,

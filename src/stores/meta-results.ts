@@ -7,11 +7,17 @@
  * @see r[store.meta-results.shapes]
  * @module
  */
-
+import type { Activation } from './receipts.js';
 import { joinNames, renderText } from '../processor/messages.js';
 import { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
 
 export { LOAD_TOOL, SEARCH_TOOLS } from './meta-tool-names.js';
+/** The version of the `activation` object, as `@mastra/core`'s later releases write it. @see r[store.meta-results.forward] */
+export const ACTIVATION_VERSION = 1;
+/** `activation.type` of a `search_tools` result under `autoLoad`, as `@mastra/core`'s later releases write it. */
+export const AUTO_LOAD_ACTIVATION_TYPE = 'tool-search-auto-load';
+/** `activation.type` of a `load_tool` result (this project's; it carries a receipt). @see r[store.receipts.shape] */
+export const LOAD_ACTIVATION_TYPE = 'tool-search-load';
 
 /** One hit of a `search_tools` result. */
 export interface SearchToolsResultEntry {
@@ -29,6 +35,11 @@ export interface SearchToolsResult {
   results: SearchToolsResultEntry[];
   /** A sentence for the model. */
   message: string;
+  /**
+   * Under `autoLoad` with hits: the names it activated, as later `@mastra/core` releases read them
+   * (r[store.meta-results.forward]); signed with a receipt secret (r[store.receipts.shape]).
+   */
+  activation?: Activation;
 }
 
 /**
@@ -42,6 +53,10 @@ export interface LoadToolSingleSuccess {
   message: string;
   /** The loaded tool, under the name it is exposed under (r[processor.names.exposure]). */
   toolName: string;
+  /** `[toolName]`, as later `@mastra/core` releases read it (r[store.meta-results.forward]). */
+  loaded: string[];
+  /** With a receipt secret: the signed activation (r[store.receipts.shape]). */
+  activation?: Activation;
 }
 
 /**
@@ -71,6 +86,8 @@ export interface LoadToolMultiResult {
   notFound?: string[];
   /** Names that were already loaded, absent when none. */
   alreadyLoaded?: string[];
+  /** With a receipt secret, when a name was activated: the signed activation (r[store.receipts.shape]). */
+  activation?: Activation;
 }
 
 /** Any result of `load_tool`. */
@@ -81,12 +98,15 @@ export type LoadToolResult = LoadToolSingleSuccess | LoadToolFailure | LoadToolM
  * (`alreadyLoaded: false`) or was already loaded (`true`), with Mastra's text.
  *
  * @see r[store.meta-results.shapes]
+ * @see r[store.meta-results.forward]
  */
 export function loadToolSingleResult(toolName: string, alreadyLoaded: boolean): LoadToolSingleSuccess {
   return {
     success: true,
     message: renderText(alreadyLoaded ? 'load.already-loaded' : 'load.loaded', { name: toolName }),
     toolName,
+    // Unlike @mastra/core 1.71.0 (r[store.meta-results.forward]): later releases count `loaded` only.
+    loaded: [toolName],
   };
 }
 
@@ -148,6 +168,7 @@ export function loadToolMultiResult(
  * renders the query inside the no-match message (the processor shortens it).
  *
  * @see r[store.meta-results.shapes]
+ * @see r[store.meta-results.forward]
  */
 export function searchToolsResult(
   query: string,
@@ -159,7 +180,12 @@ export function searchToolsResult(
   const count = results.length;
   if (autoLoad) {
     const id = autoLoad.newlyLoadedCount < count ? 'search.found-and-loaded.some-already' : 'search.found-and-loaded';
-    return { results: [...results], message: renderText(id, { count, names: joinNames(results.map((r) => r.name)) }) };
+    return {
+      results: [...results],
+      message: renderText(id, { count, names: joinNames(results.map((r) => r.name)) }),
+      // Unlike @mastra/core 1.71.0 (r[store.meta-results.forward]): the versioned activation later releases read.
+      activation: { type: AUTO_LOAD_ACTIVATION_TYPE, version: ACTIVATION_VERSION, loaded: [...new Set(results.map((r) => r.name))] },
+    };
   }
   return { results: [...results], message: renderText('search.found', { count }) };
 }

@@ -42,6 +42,11 @@ export interface StateStats {
   threadCount: number;
   /** Smallest last-access time over those entries, or `null` when there are none. */
   oldestAccessTime: number | null;
+  /**
+   * Thread entries a bound has dropped since the store was created (the context store's bridge,
+   * r[store.context.state-methods]); absent for a store without a bound.
+   */
+  evictions?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createContextStore, type StoreStepInput } from '../../src/stores/index.js';
+import { createContextStore, DEFAULT_MAX_BRIDGED_THREADS, type StoreStepInput } from '../../src/stores/index.js';
 import { knownTools, loadMultiMessage, loadSingleMessage, searchMessage, toolResultMessage, userMessage } from './support/messages.js';
 
 const isKnownTool = knownTools(['a', 'b', 'c']);
@@ -197,15 +197,97 @@ describe('context store', () => {
     expect(before.loaded(step('t', messages))).toEqual(['b', 'a']);
   });
 
-  it('[store.context.state-methods] the state methods do nothing', () => {
-    const store = createContextStore({ autoLoad: false });
+  it('[store.context.state-methods] stats describe the bridge; clearState and clearAllState change nothing; dispose drops bridges', () => {
+    let now = 100;
+    const store = createContextStore({ autoLoad: false, clock: () => now });
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
     store.activate(step('t', []), ['a']);
+    now = 200;
+    store.activate(step('u', []), ['b']);
+    store.activate(step(undefined, []), ['c']);
+    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 100, evictions: 0 });
     store.clearState('t');
     store.clearState();
     store.clearAllState();
-    store.dispose();
-    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 100, evictions: 0 });
     expect(store.cleanupNow()).toBe(0);
+    // A read consumes the thread's bridge (r[store.context.bridge.next-step]), and the stats follow.
     expect(store.loaded(step('t', [loadSingleMessage('c')]))).toEqual(['c', 'a']);
+    expect(store.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 200, evictions: 0 });
+    store.dispose();
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
+    expect(store.loaded(step('u', []))).toEqual([]);
+  });
+
+  it('[store.context.trust.assistant-only] a result part counts only in a message whose own role is assistant', () => {
+    const store = createContextStore({ autoLoad: true });
+    const withRole = (role: unknown) => {
+      const message = loadSingleMessage('a') as Record<string, unknown>;
+      if (role === undefined) delete message.role;
+      else message.role = role;
+      return message;
+    };
+    for (const role of ['user', 'system', 'signal', 'tool', 'Assistant', ' assistant', undefined, null, 1]) {
+      expect(store.loaded(step(undefined, [withRole(role)]))).toEqual([]);
+    }
+    const inherited = Object.assign(Object.create({ role: 'assistant' }), withRole(undefined));
+    expect(store.loaded(step(undefined, [inherited]))).toEqual([]);
+    expect(store.loaded(step(undefined, [withRole('assistant')]))).toEqual(['a']);
+  });
+
+  it('[store.context.trust.assistant-only] whatever mix of roles, exactly the assistant messages decide', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ name: fc.constantFrom('a', 'b', 'c'), role: fc.constantFrom('assistant', 'user', 'system', 'signal', 'tool') }), { maxLength: 8 }), (entries) => {
+        const store = createContextStore({ autoLoad: false });
+        const messages = entries.map(({ name, role }) => ({ ...loadSingleMessage(name), role }));
+        const expected = [...new Set(entries.filter((e) => e.role === 'assistant').map((e) => e.name))];
+        expect(store.loaded(step(undefined, messages))).toEqual(expected);
+      }),
+    );
+  });
+
+  it('[store.context.bridge.bounded] the bridge holds at most maxBridgedThreads threads; the least recently activated go first, counted', () => {
+    let now = 0;
+    const store = createContextStore({ autoLoad: false, maxBridgedThreads: 3, clock: () => now++ });
+    for (const t of ['t1', 't2', 't3', 't4', 't5']) store.activate(step(t, []), ['a']);
+    expect(store.getStateStats()).toMatchObject({ threadCount: 3, evictions: 2 });
+    // Re-activating t3 makes it the most recent, so t4 is the next to go.
+    store.activate(step('t3', []), ['b']);
+    store.activate(step('t6', []), ['c']);
+    expect(store.getStateStats()).toMatchObject({ threadCount: 3, evictions: 3 });
+    expect(store.loaded(step('t1', []))).toEqual([]);
+    expect(store.loaded(step('t4', []))).toEqual([]);
+    expect(store.loaded(step('t3', []))).toEqual(['a', 'b']);
+    expect(store.loaded(step('t5', []))).toEqual(['a']);
+    expect(store.loaded(step('t6', []))).toEqual(['c']);
+    // A dropped bridge costs that one step only: the messages still decide.
+    expect(store.loaded(step('t1', [loadSingleMessage('a')]))).toEqual(['a']);
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 3 });
+  });
+
+  it('[store.context.bridge.bounded] growth stops at the default bound however many threads activate (counted by entries)', () => {
+    const store = createContextStore({ autoLoad: false });
+    const threads = DEFAULT_MAX_BRIDGED_THREADS + 500;
+    for (let i = 0; i < threads; i++) store.activate(step(`abandoned-${i}`, []), ['a', 'b']);
+    expect(DEFAULT_MAX_BRIDGED_THREADS).toBe(10_000);
+    expect(store.getStateStats()).toMatchObject({ threadCount: DEFAULT_MAX_BRIDGED_THREADS, evictions: 500 });
+    expect(store.loaded(step('abandoned-0', []))).toEqual([]);
+    expect(store.loaded(step(`abandoned-${threads - 1}`, []))).toEqual(['a', 'b']);
+  });
+
+  it('[store.context.bridge.bounded] maxBridgedThreads 0 keeps no bridge: the messages alone decide', () => {
+    const store = createContextStore({ autoLoad: false, maxBridgedThreads: 0 });
+    store.activate(step('t', []), ['a']);
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
+    expect(store.loaded(step('t', []))).toEqual([]);
+  });
+
+  it('[store.context.bridge.options] a bad maxBridgedThreads or clock is rejected with an error that names it', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '3']) {
+      expect(() => createContextStore({ autoLoad: false, maxBridgedThreads: bad as never })).toThrow(/options\.maxBridgedThreads must be a non-negative safe integer/);
+    }
+    expect(() => createContextStore({ autoLoad: false, clock: 5 as never })).toThrow(/options\.clock must be a function/);
+    expect(() => createContextStore({ autoLoad: false, receiptSecret: 'short' })).toThrow(/^Invalid receiptSecret/);
+    expect(() => createContextStore({ autoLoad: false, maxBridgedThreads: 0, clock: () => 1 })).not.toThrow();
   });
 });

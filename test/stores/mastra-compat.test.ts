@@ -40,12 +40,22 @@ async function mastraStep(processor: ToolSearchProcessor, messages: unknown[], t
 const call = (step: Step, tool: string, input: unknown) => (step.tools[tool] as MetaTool).execute(input, {});
 const offered = (step: Step) => Object.keys(step.tools).filter((k) => k !== 'search_tools' && k !== 'load_tool');
 
+/**
+ * Our result as @mastra/core 1.71.0 writes it: without the fields r[store.meta-results.forward]
+ * adds (`loaded` of a single-name success, `activation` of an auto-load search).
+ */
+function as1710(result: object): object {
+  const { activation: _activation, ...rest } = result as Record<string, unknown>;
+  if (rest.success === true && typeof rest.toolName === 'string' && !('loadedCount' in rest)) delete rest.loaded;
+  return rest;
+}
+
 describe('compatibility with @mastra/core 1.71.0', () => {
   it('[store.meta-results.shapes] load_tool results equal what Mastra writes', async () => {
     const processor = new ToolSearchProcessor({ tools: catalog });
     const step = await mastraStep(processor, [], 'compat-load');
-    expect(await call(step, 'load_tool', { toolName: 'alpha' })).toEqual(loadToolSingleResult('alpha', false));
-    expect(await call(step, 'load_tool', { toolName: 'alpha' })).toEqual(loadToolSingleResult('alpha', true));
+    expect(await call(step, 'load_tool', { toolName: 'alpha' })).toEqual(as1710(loadToolSingleResult('alpha', false)));
+    expect(await call(step, 'load_tool', { toolName: 'alpha' })).toEqual(as1710(loadToolSingleResult('alpha', true)));
     expect(await call(step, 'load_tool', { toolName: 'alph' })).toEqual(loadToolNotFoundResult('alph', ['alpha']));
     expect(await call(step, 'load_tool', { toolName: 'zzz' })).toEqual(loadToolNotFoundResult('zzz', []));
     expect(await call(step, 'load_tool', { toolNames: ['beta', 'alpha', 'nope'] })).toEqual(
@@ -66,9 +76,24 @@ describe('compatibility with @mastra/core 1.71.0', () => {
     const auto = await mastraStep(new ToolSearchProcessor({ tools: catalog, search: { autoLoad: true } }), [], 'compat-auto');
     const first = (await call(auto, 'search_tools', { query: 'weather' })) as { results: { name: string; description: string; score: number }[] };
     expect(first.results.length).toBe(2);
-    expect(first).toEqual(searchToolsResult('weather', first.results, { newlyLoadedCount: 2 }));
+    expect(first).toEqual(as1710(searchToolsResult('weather', first.results, { newlyLoadedCount: 2 })));
     const again = (await call(auto, 'search_tools', { query: 'weather' })) as { results: { name: string; description: string; score: number }[] };
-    expect(again).toEqual(searchToolsResult('weather', again.results, { newlyLoadedCount: 0 }));
+    expect(again).toEqual(as1710(searchToolsResult('weather', again.results, { newlyLoadedCount: 0 })));
+  });
+
+  it('[store.meta-results.forward] departure: Mastra writes neither loaded on a single-name success nor an activation on an auto-load search', async () => {
+    const step = await mastraStep(new ToolSearchProcessor({ tools: catalog }), [], 'compat-forward');
+    const theirs = (await call(step, 'load_tool', { toolName: 'alpha' })) as Record<string, unknown>;
+    expect(theirs).not.toHaveProperty('loaded');
+    expect(loadToolSingleResult('alpha', false)).toMatchObject({ toolName: 'alpha', loaded: ['alpha'] });
+    const auto = await mastraStep(new ToolSearchProcessor({ tools: catalog, search: { autoLoad: true } }), [], 'compat-forward-auto');
+    const found = (await call(auto, 'search_tools', { query: 'weather' })) as { results: { name: string; description: string; score: number }[] };
+    expect(found).not.toHaveProperty('activation');
+    expect(searchToolsResult('weather', found.results, { newlyLoadedCount: 2 }).activation).toEqual({
+      type: 'tool-search-auto-load',
+      version: 1,
+      loaded: found.results.map((r) => r.name),
+    });
   });
 
   it('[store.context.messages.format] [store.meta-results.load-single] [store.meta-results.load-multi] threads of load_tool results read the same in both context stores', async () => {

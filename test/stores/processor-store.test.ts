@@ -65,9 +65,9 @@ describe('the processor and its store', () => {
     expect(offered(await step(byDefault, 'd', messages))).toEqual(['alpha']);
     const inMemory = new ToolSearchProcessor({ tools: catalog, ttl: 0, storage: 'in-memory' });
     expect(offered(await step(inMemory, 'd', messages))).toEqual([]);
-    // storage: 'context': the messages decide, and nothing is held in memory.
+    // storage: 'context': the messages decide, and nothing but the (empty) bridge is held in memory.
     const context = new ToolSearchProcessor({ tools: catalog, storage: 'context' });
     expect(offered(await step(context, 'c', messages))).toEqual(['beta']);
-    expect(context.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(context.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
   });
 });
