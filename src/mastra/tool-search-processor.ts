@@ -2,7 +2,20 @@ import type { ProcessInputStepArgs, Processor } from '@mastra/core/processors';
 import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
 import { DEFAULT_MIN_SCORE, DEFAULT_TOP_K } from '../scoring/index.js';
-import { createContextStore, createInMemoryStore, DEFAULT_TTL_MS, LOAD_TOOL, SEARCH_TOOLS, type LoadedToolStore, type StoreStepInput } from '../stores/index.js';
+import {
+  activationFor,
+  createContextStore,
+  createInMemoryStore,
+  createReceiptKeys,
+  DEFAULT_TTL_MS,
+  LOAD_TOOL,
+  SEARCH_TOOLS,
+  type ContextStore,
+  type LoadedToolStore,
+  type ReceiptKeys,
+  type StateStats,
+  type StoreStepInput,
+} from '../stores/index.js';
 import {
   catalogWithResolved,
   IndexCache,
@@ -23,7 +36,9 @@ import { activeLoaded, injectedCatalog } from '../processor/step-views.js';
 import { systemTimers } from '../processor/timers.js';
 import { DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
+import { persistedMessages } from '../processor/persisted-messages.js';
 import { resolveThreadId } from '../processor/thread-id.js';
+import { toolCallIdOf } from '../processor/tool-call-id.js';
 
 /** A Mastra tool, as `@mastra/core` 1.71.0's processor types it. */
 export type AnyTool = Tool<any, any, any, any, any, any, any>;
@@ -60,6 +75,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #verdictPolicy: VerdictPolicy<AnyTool, RequestContext>;
   readonly #report: (diagnostic: ToolSearchDiagnostic) => void;
   readonly #store: LoadedToolStore;
+  /** The context store, when `storage: 'context'` (the resume path reads it without consuming its bridge). */
+  readonly #context: ContextStore | undefined;
+  /** The receipt keys, when `receiptSecret` is set. */
+  readonly #receipts: ReceiptKeys | undefined;
   readonly #static: StepCatalog<AnyTool>;
   readonly #indexes = new IndexCache(32);
   /** The exposure names (r[processor.names.exposure]) of each thread's latest step, in order (ordering and the resume path). */
@@ -94,12 +113,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const entries = entriesOf(valid.tools);
     assertStaticNames(entries);
     this.#static = staticCatalog(entries);
-    // 4. The store the `storage` option names.
+    // 4. The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
+    this.#receipts = valid.receiptSecret === undefined ? undefined : createReceiptKeys(valid.receiptSecret);
     const storage: ToolSearchStorage = valid.storage ?? 'in-memory';
-    this.#store =
+    this.#context =
       storage === 'context'
-        ? createContextStore({ autoLoad: this.#autoLoad })
-        : createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, ...(valid.clock ? { clock: valid.clock } : {}) });
+        ? createContextStore({
+            autoLoad: this.#autoLoad,
+            receiptSecret: valid.receiptSecret,
+            maxBridgedThreads: valid.maxBridgedThreads,
+            clock: valid.clock,
+          })
+        : undefined;
+    this.#store = this.#context ?? createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, ...(valid.clock ? { clock: valid.clock } : {}) });
   }
 
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
@@ -115,6 +141,27 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
     return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => isKnownName(catalog, name) };
+  }
+
+  /**
+   * Whether the step's loaded names are evidence only, to be asked at phase `load` again
+   * (the context store without receipts).
+   *
+   * Implements r[processor.filter.reload].
+   */
+  get #recheckLoad(): boolean {
+    return this.#context !== undefined && !this.#context.verifiesReceipts;
+  }
+
+  /**
+   * The signed activation of a meta-tool result, when `receiptSecret` is set.
+   *
+   * Implements r[processor.receipts.write].
+   */
+  #signer(threadId: string | undefined): MetaToolStep<AnyTool>['sign'] {
+    const keys = this.#receipts;
+    if (keys === undefined) return undefined;
+    return (metaTool, names, toolCallId) => activationFor(metaTool, names, { keys, threadId, toolCallId });
   }
 
   /**
@@ -162,7 +209,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // 2. Ask, at once and in this order (r[processor.filter.start-order]), about the injected
     //    catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
     const catalogText = this.#injectCatalog ? injectedCatalog(catalog, verdicts, this.#autoLoad) : undefined;
-    const activeTools = activeLoaded(exposed, verdicts);
+    const activeTools = activeLoaded(exposed, verdicts, { recheckLoad: this.#recheckLoad });
     // 3. Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
     const text = await catalogText;
@@ -178,6 +225,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       topK: this.#topK,
       minScore: this.#minScore,
       autoLoad: this.#autoLoad,
+      sign: this.#signer(storeInput.threadId),
     };
     const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step)]];
     if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
@@ -201,7 +249,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>) {
-    const run = (input: unknown) => runSearchTools(step, input);
+    const run = (input: unknown, context?: unknown) => runSearchTools(step, input, toolCallIdOf(context));
     const tool = createTool({
       id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
@@ -214,7 +262,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>) {
-    const run = (input: unknown) => runLoadTool(step, input);
+    const run = (input: unknown, context?: unknown) => runLoadTool(step, input, toolCallIdOf(context));
     const tool = createTool({
       id: LOAD_TOOL,
       description: loadToolDescription(),
@@ -229,7 +277,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * The loaded tools of a request, keyed by the names they are exposed under, for Mastra's resume path after a tool
    * approval (which skips `processInputStep`).
    *
-   * Implements r[processor.resume.loaded-tools] and r[processor.names.exposure].
+   * Implements r[processor.resume.loaded-tools], r[processor.resume.persisted] and r[processor.names.exposure].
    *
    * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools
    */
@@ -245,18 +293,21 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     let names: readonly string[];
     if (stepArgs !== undefined) {
       names = this.#store.loaded(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog));
+    } else if (this.#context === undefined) {
+      // 2. Without one: the in-memory store by thread ...
+      names = this.#store.loaded(this.#storeInput(requestContext, [], catalog));
     } else {
-      // 2. Without one: the in-memory store by thread, or the context store's latest step of the thread.
-      //    Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools]): Mastra's context store answers from its
-      //    bridge only, which the thread's last step emptied.
-      const input = this.#storeInput(requestContext, [], catalog);
-      const remembered = input.threadId === undefined ? undefined : this.#lastLoaded.get(input.threadId);
-      names = this.#store.kind === 'context' ? (remembered ?? []) : this.#store.loaded(input);
+      // 3. ... or the context store: the thread's latest step in this process, then what its persisted
+      //    messages hold. Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]):
+      //    Mastra answers from its bridge only, which the thread's last step emptied, and a restart loses it.
+      const input = this.#storeInput(requestContext, (await persistedMessages(requestContext)) ?? [], catalog);
+      const remembered = input.threadId === undefined ? [] : (this.#lastLoaded.get(input.threadId) ?? []);
+      names = [...new Set([...remembered, ...this.#context.peek(input)])];
     }
-    // 3. One entry per tool, keyed by its exposure name; only tools the filter keeps active (this
-    //    call is a step of its own for the verdicts), resolved to this request's instances.
+    // 4. One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
+    //    this call is a step of its own for the verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
-    for (const [name, tool] of await activeLoaded(exposeLoaded(catalog, names), this.#verdicts(requestContext))) {
+    for (const [name, tool] of await activeLoaded(exposeLoaded(catalog, names), this.#verdicts(requestContext), { recheckLoad: this.#recheckLoad })) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -276,8 +327,11 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#store.clearAllState();
   }
 
-  /** Thread count and oldest access time of the in-memory store; zeros for `'context'`. @see r[processor.state.methods] */
-  getStateStats(): { threadCount: number; oldestAccessTime: number | null } {
+  /**
+   * Thread count and oldest access time of the in-memory store's threads, or of the context store's
+   * bridge (with its `evictions`). @see r[processor.state.methods] @see r[store.context.state-methods]
+   */
+  getStateStats(): StateStats {
     return this.#store.getStateStats();
   }
 
@@ -286,7 +340,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return this.#store.cleanupNow();
   }
 
-  /** Stops the in-memory store's sweep timer (an addition to @mastra/core 1.71.0). */
+  /** Stops the in-memory store's sweep timer, or drops the context store's bridge (an addition to @mastra/core 1.71.0). */
   dispose(): void {
     this.#store.dispose();
   }
@@ -301,7 +355,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
  * recursively before `execute` runs, so an input nested 100 000 deep, a getter that throws or a
  * Proxy makes the meta-tool throw.
  */
-function directExecute<T extends { execute?: unknown }>(tool: T, run: (input: unknown) => Promise<unknown>): T {
-  Object.defineProperty(tool, 'execute', { value: (input: unknown) => run(input), enumerable: true, writable: true, configurable: true });
+function directExecute<T extends { execute?: unknown }>(tool: T, run: (input: unknown, context?: unknown) => Promise<unknown>): T {
+  // The second argument is the execution context; its tool call id binds a receipt (r[processor.receipts.write]).
+  Object.defineProperty(tool, 'execute', { value: (input: unknown, context?: unknown) => run(input, context), enumerable: true, writable: true, configurable: true });
   return tool;
 }

@@ -63,10 +63,23 @@ export const searchToolsInputShape = z.object({
   query: z.string().max(MAX_QUERY_LENGTH).describe(renderText('argument.query')),
 });
 
+/**
+ * The versioned activation a result carries (r[store.meta-results.forward]), with its receipt when
+ * signed (r[store.receipts.shape]); declared so that the Agent's output validation keeps it
+ * (r[processor.receipts.write]).
+ */
+export const activationOutputSchema = z.object({
+  type: z.enum(['tool-search-load', 'tool-search-auto-load']),
+  version: z.literal(1),
+  loaded: z.array(z.string()),
+  receipt: z.object({ version: z.literal(1), algorithm: z.literal('HMAC-SHA256'), mac: z.string() }).optional(),
+});
+
 /** `search_tools`' answer, Mastra's shape (r[processor.search.results]). */
 export const searchToolsOutputSchema = z.object({
   results: z.array(z.object({ name: z.string(), description: z.string(), score: z.number() })),
   message: z.string(),
+  activation: activationOutputSchema.optional(),
 });
 
 /**
@@ -100,4 +113,5 @@ export const loadToolOutputSchema = z.object({
   loaded: z.array(z.string()).optional(),
   notFound: z.array(z.string()).optional(),
   alreadyLoaded: z.array(z.string()).optional(),
+  activation: activationOutputSchema.optional(),
 });

@@ -1,13 +1,16 @@
 import { rankedSelection, runSelectionAsync, selectAllowed } from '../scoring/index.js';
 import {
+  LOAD_TOOL,
   loadToolMultiResult,
   loadToolNotFoundResult,
   loadToolSingleResult,
   searchToolsResult,
+  SEARCH_TOOLS,
   type LoadToolResult,
   type SearchToolsResult,
   type SearchToolsResultEntry,
 } from '../stores/meta-results.js';
+import type { Activation } from '../stores/receipts.js';
 import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { errorText } from './echo.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
@@ -36,6 +39,11 @@ export interface MetaToolStep<TTool = unknown> {
   readonly minScore: number;
   /** Whether `search_tools` activates its results. */
   readonly autoLoad: boolean;
+  /**
+   * With a receipt secret: the signed activation of a result that activated `names` in call
+   * `toolCallId`, or `undefined` when it cannot be signed (r[processor.receipts.write]).
+   */
+  readonly sign?: ((metaTool: string, names: readonly string[], toolCallId: string | undefined) => Activation | undefined) | undefined;
 }
 
 /**
@@ -43,20 +51,21 @@ export interface MetaToolStep<TTool = unknown> {
  * filter in rank order, in bounded batches), and under `autoLoad` activate them. Never throws.
  *
  * Implements r[processor.search.results], r[processor.search.autoload], r[processor.filter.search],
- * r[processor.filter.search-batches] and r[processor.input.never-throws].
+ * r[processor.filter.search-batches], r[processor.input.never-throws] and r[processor.receipts.write].
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
+ * @param toolCallId - the call's id, which a receipt is bound to
  */
-export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<SearchToolsResult> {
+export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId?: string): Promise<SearchToolsResult> {
   try {
-    return await searchTools(step, input);
+    return await searchTools(step, input, toolCallId);
   } catch (error) {
     return { results: [], message: renderText('search.failed', { error: errorText(error) }) };
   }
 }
 
-async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<SearchToolsResult> {
+async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<SearchToolsResult> {
   // 1. Validate the input; a bad input is an error result.
   const checked = checkSearchInput(input);
   if (!checked.ok) return { results: [], message: checked.message };
@@ -83,7 +92,11 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown): Pr
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
   step.activate(hits.map((h) => h.name));
   for (const name of newlyLoaded) step.loaded.set(name, name);
-  return searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
+  const result = searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
+  // 5. With a receipt secret, the activation is signed (r[processor.receipts.write]).
+  const signed = hits.length > 0 ? step.sign?.(SEARCH_TOOLS, hits.map((h) => h.name), toolCallId) : undefined;
+  if (signed !== undefined) result.activation = signed;
+  return result;
 }
 
 /**
@@ -122,20 +135,22 @@ async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: strin
  * throws.
  *
  * Implements r[processor.load.results], r[processor.names.alias], r[processor.names.exposure],
- * r[processor.names.exposed-once], r[processor.filter.load] and r[processor.input.never-throws].
+ * r[processor.names.exposed-once], r[processor.filter.load], r[processor.input.never-throws] and
+ * r[processor.receipts.write].
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
+ * @param toolCallId - the call's id, which a receipt is bound to
  */
-export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<LoadToolResult> {
+export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId?: string): Promise<LoadToolResult> {
   try {
-    return await loadTool(step, input);
+    return await loadTool(step, input, toolCallId);
   } catch (error) {
     return { success: false, message: renderText('load.failed', { error: errorText(error) }) };
   }
 }
 
-async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown): Promise<LoadToolResult> {
+async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<LoadToolResult> {
   // 1. Validate the input; a bad input is an error result.
   const checked = checkLoadInput(input);
   if (!checked.ok) return { success: false, message: checked.message };
@@ -168,8 +183,13 @@ async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown): Promi
   for (const { name, tool } of loaded) step.loaded.set(tool, name);
   // 4. Answer in the form the model asked in.
   const loadedNames = loaded.map((l) => l.name);
-  if (form === 'list') return loadToolMultiResult({ loaded: loadedNames, alreadyLoaded, notFound }, shorten);
-  const requested = names[0]!;
-  if (notFound.length > 0) return loadToolNotFoundResult(requested, await suggestionsFor(step, requested), shorten);
-  return loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
+  let result: LoadToolResult;
+  if (form === 'list') result = loadToolMultiResult({ loaded: loadedNames, alreadyLoaded, notFound }, shorten);
+  else if (notFound.length > 0) return loadToolNotFoundResult(names[0]!, await suggestionsFor(step, names[0]!), shorten);
+  else result = loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
+  // 5. With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
+  const activated = [...loadedNames, ...alreadyLoaded];
+  const signed = activated.length > 0 ? step.sign?.(LOAD_TOOL, activated, toolCallId) : undefined;
+  if (signed !== undefined) result.activation = signed;
+  return result;
 }

@@ -4,6 +4,7 @@ import type { ToolSearchDiagnosticListener } from './diagnostics.js';
 import { errorText, shorten } from './echo.js';
 import { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 import { readRecord, readTool } from './tool-reading.js';
+import { createReceiptKeys, type ReceiptSecret } from '../stores/receipts.js';
 
 /**
  * Where the filter hook is being applied.
@@ -61,7 +62,18 @@ const ALLOWED: Record<string, string> = {
   'timers.setTimeout': 'a function (callback, ms) => handle',
   'timers.clearTimeout': 'a function (handle) => void',
   onDiagnostic: 'a function (diagnostic) => void',
+  maxBridgedThreads: 'a non-negative safe integer (threads the context store bridges; 0 keeps no bridge)',
 };
+
+/** Whether a value is a valid `receiptSecret` (r[store.receipts.secret]). */
+function isReceiptSecret(value: unknown): boolean {
+  try {
+    createReceiptKeys(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,6 +118,8 @@ export const toolSearchProcessorOptionsSchema = z.object({
   filterConcurrency: z.number().int().positive().refine(Number.isSafeInteger).optional(),
   timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
   onDiagnostic: fn.optional(),
+  receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
+  maxBridgedThreads: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
 });
 
 /**
@@ -164,6 +178,18 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    * (r[processor.diagnostics.listener]).
    */
   onDiagnostic?: ToolSearchDiagnosticListener;
+  /**
+   * Signs every activating meta-tool result with an HMAC-SHA256 receipt; the context store then
+   * trusts exactly the results whose receipt verifies (r[store.receipts.verify]). A string of at
+   * least 32 UTF-8 bytes, a `Uint8Array` of at least 32 bytes, or several (the first signs, any
+   * verifies). An addition to @mastra/core 1.71.0's options.
+   */
+  receiptSecret?: ReceiptSecret;
+  /**
+   * Most threads the context store's bridge holds names for; 0 keeps no bridge. Default
+   * `DEFAULT_MAX_BRIDGED_THREADS` (10 000). An addition to @mastra/core 1.71.0's options.
+   */
+  maxBridgedThreads?: number;
 }
 
 /**
@@ -217,6 +243,18 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     return undefined;
   }
   return current;
+}
+
+/** Rethrows the receipt-secret check's error as a {@link ToolSearchOptionsError} naming the option. */
+function receiptSecretError(value: unknown): never {
+  try {
+    createReceiptKeys(value);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /^Invalid (receiptSecret(?:\[\d+\])?)/.exec(message)?.[1] ?? 'receiptSecret';
+    throw new ToolSearchOptionsError(option, `Invalid ToolSearchProcessor option "${option}": ${message.replace(/^Invalid [^:]*: /, '')}`);
+  }
+  throw new ToolSearchOptionsError('receiptSecret', 'Invalid ToolSearchProcessor option "receiptSecret".');
 }
 
 /**
@@ -291,6 +329,8 @@ export function validateToolSearchOptions<TTool, TRequestContext>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.map(String);
+    // r[store.receipts.confidential]: the secret's own error names the bad element and never shows the value.
+    if (path[0] === 'receiptSecret') receiptSecretError(valueAt(options, issue.path));
     const option = formatOptionPath(path);
     const allowedKey = path[0] === 'tools' && path.length > 1 ? 'tools.*' : option;
     const allowed = ALLOWED[allowedKey] ?? issue.message;

@@ -1,27 +1,35 @@
 import type { StepCatalog } from './catalog.js';
 import type { ExposedTool } from './exposure.js';
 import { catalogInstruction, catalogLine } from './instructions.js';
+import type { ToolSearchFilterPhase } from './options.js';
 import type { ToolVerdicts } from './verdicts.js';
+
+/** Phases a loaded name read as evidence only passes: `load` again, then `active` (r[processor.filter.reload]). */
+const RELOAD_PHASES: readonly ToolSearchFilterPhase[] = Object.freeze(['load', 'active']);
 
 /**
  * The loaded tools the filter keeps active, in the given (exposure) order, keyed by the name each
  * is exposed under and resolved to this step's instances. Phase `active` is asked about every tool
- * at once, in that order, within the step's concurrency bound.
+ * at once, in that order, within the step's concurrency bound. With `recheckLoad` (names read from
+ * the messages without a verified receipt) phase `load` is asked about every tool first, and
+ * `active` about those `load` allows; a denied tool is left out of this step only.
  *
- * Implements r[processor.filter.active], r[processor.names.exposure], r[processor.resolved.instance]
- * and r[processor.filter.start-order].
+ * Implements r[processor.filter.active], r[processor.filter.reload], r[processor.names.exposure],
+ * r[processor.resolved.instance] and r[processor.filter.start-order].
  *
  * @param exposed - the step's loaded tools, in exposure order
  * @param verdicts - the step's verdicts
+ * @param options - `recheckLoad`: whether the names are evidence only (ask `load` again)
  */
 export async function activeLoaded<TTool>(
   exposed: readonly ExposedTool<TTool>[],
   verdicts: ToolVerdicts<TTool>,
+  options: { recheckLoad: boolean } = { recheckLoad: false },
 ): Promise<Array<readonly [string, TTool]>> {
-  const allowed = await verdicts.allowedEach(
-    exposed.map((e) => e.entry),
-    'active',
-  );
+  const entries = exposed.map((e) => e.entry);
+  // Unlike @mastra/core 1.71.0 (r[processor.filter.reload]): a name read from the messages without a
+  // verified receipt is evidence, not permission, so it passes `load` again before `active`.
+  const allowed = options.recheckLoad ? await verdicts.allowedInPhases(entries, RELOAD_PHASES) : await verdicts.allowedEach(entries, 'active');
   return exposed.filter((_, i) => allowed[i]).map(({ name, entry }) => [name, entry.tool] as const);
 }
 

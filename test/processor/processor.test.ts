@@ -289,6 +289,7 @@ describe('meta-tools and results', () => {
       success: true,
       message: 'Tool "get_weather" loaded successfully. It will be available on your next turn.',
       toolName: 'get_weather',
+      loaded: ['get_weather'],
     });
     expect(await c.call('load_tool', { toolNames: ['get_weather', 'send_email', 'nope'] })).toEqual({
       success: false,
@@ -371,7 +372,7 @@ describe('system messages and state', () => {
     }
   });
 
-  it('[processor.state.methods] act on the in-memory store, and are no-ops for the context store', async () => {
+  it('[processor.state.methods] act on the in-memory store, and describe the context store\'s bridge', async () => {
     let now = 0;
     const p = new ToolSearchProcessor({ tools: catalog(), clock: () => now });
     for (const t of ['a', 'b', undefined]) {
@@ -387,15 +388,18 @@ describe('system messages and state', () => {
     expect(p.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 10 });
     p.clearAllState();
     expect(p.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
-    const ctx = new ToolSearchProcessor({ tools: catalog(), storage: 'context' });
+    const ctx = new ToolSearchProcessor({ tools: catalog(), storage: 'context', clock: () => now });
     const c = new Conversation(ctx, requestContext('a'));
     await c.step();
     await c.call('load_tool', { toolName: 'get_weather' });
+    // The bridge of thread a is visible; clearing changes nothing (the messages decide); the next step consumes it.
+    expect(ctx.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: now, evictions: 0 });
     ctx.clearState('a');
     ctx.clearAllState();
-    expect(ctx.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(ctx.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: now, evictions: 0 });
     expect(ctx.cleanupNow()).toBe(0);
     expect((await c.step()).keys).toContain('get_weather');
+    expect(ctx.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
   });
 
   it('[processor.resume.loaded-tools] rebuilds loaded tools by thread, through stepArgs, and against the resumed tools', async () => {

@@ -89,9 +89,11 @@ export class Conversation {
   async call(toolName: string, input: unknown): Promise<unknown> {
     const tool = this.last?.tools[toolName];
     if (tool?.execute === undefined) throw new Error(`tool ${toolName} is not exposed; have ${this.last?.keys.join(', ')}`);
-    const result = await tool.execute(input, {});
-    this.#n += 1;
-    this.messages.push(toolResultMessage(toolName, input, result, this.#n));
+    // The call id the Agent passes (as context.agent.toolCallId) is the one the recorded part holds.
+    const n = this.#n + 1;
+    const result = await tool.execute(input, { agent: { toolCallId: `c${n}` } });
+    this.#n = n;
+    this.messages.push(toolResultMessage(toolName, input, result, n));
     return result;
   }
 
