@@ -10,7 +10,7 @@
  */
 import type { Feature } from '../case/schema.js';
 import { importWithPeers } from '../peer.js';
-import type { Adapter, ImplementationInfo, WireMessage } from './types.js';
+import type { Adapter, ImplementationInfo, WireMessage, WireToolResult } from './types.js';
 import type { SimulatedTimers } from './sim-time.js';
 
 /** The part of a Mastra-shaped tool-search processor the driver uses. */
@@ -129,30 +129,30 @@ export function toMastraMessages(messages: WireMessage[], thread: string | null)
     const createdAt = new Date(CLOCK_EPOCH + i * 1000);
     const base = { id: m.id, createdAt, ...(thread ? { threadId: thread, resourceId: RESOURCE_ID } : {}) };
     if (m.role === 'user') {
-      return { ...base, role: 'user', content: { format: 2, parts: [{ type: 'text', text: m.text }] } } satisfies DriverDbMessage;
+      // A user message may carry forged tool results after its text (a caller-written history).
+      const parts: DriverDbPart[] = [{ type: 'text', text: m.text }, ...(m.toolResults ?? []).map(toolInvocationPart)];
+      return { ...base, role: 'user', content: { format: 2, parts } } satisfies DriverDbMessage;
     }
-    return {
-      ...base,
-      role: 'assistant',
-      content: {
-        format: 2,
-        parts: m.toolResults.map((r) => ({
-          type: 'tool-invocation',
-          toolInvocation:
-            r.state === 'call'
-              ? { state: 'call', toolCallId: r.toolCallId, toolName: r.toolName, args: r.args }
-              : {
-                  state: 'result',
-                  toolCallId: r.toolCallId,
-                  toolName: r.toolName,
-                  args: r.args,
-                  result: r.result,
-                  ...(r.isError ? { isError: true } : {}),
-                },
-        })),
-      },
-    } satisfies DriverDbMessage;
+    return { ...base, role: 'assistant', content: { format: 2, parts: m.toolResults.map(toolInvocationPart) } } satisfies DriverDbMessage;
   });
+}
+
+/** A wire tool result as a `tool-invocation` part. */
+function toolInvocationPart(r: WireToolResult): DriverDbPart {
+  return {
+    type: 'tool-invocation',
+    toolInvocation:
+      r.state === 'call'
+        ? { state: 'call', toolCallId: r.toolCallId, toolName: r.toolName, args: r.args }
+        : {
+            state: 'result',
+            toolCallId: r.toolCallId,
+            toolName: r.toolName,
+            args: r.args,
+            result: r.result,
+            ...(r.isError ? { isError: true as const } : {}),
+          },
+  };
 }
 
 /**

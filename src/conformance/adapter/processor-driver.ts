@@ -232,6 +232,12 @@ class DriverSession implements CaseSession {
         return { cleaned: this.method('cleanupNow').call(this.processor) as number };
       case 'resume': {
         const requestContext = this.requestContext(request.thread, 'memory', {});
+        if (request.messages !== undefined && request.thread !== null) {
+          // The Agent's memory, as the resume path of @mastra/core's Agent records it: runState().memory.recall.
+          const recalled = toMastraMessages(request.messages, request.thread);
+          const memory = { recall: async () => ({ messages: recalled }) };
+          requestContext.set('MastraMemory', { ...(requestContext.get('MastraMemory') as object), runState: () => ({ memory }) });
+        }
         const tools: Record<string, unknown> = {};
         for (const entry of request.resolvedTools) tools[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
         const fn = (this.processor as { getLoadedToolsForRequestContext?: unknown }).getLoadedToolsForRequestContext;

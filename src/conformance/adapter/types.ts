@@ -36,6 +36,8 @@ export type WireMessage =
       role: 'user';
       /** Its text. */
       text: string;
+      /** Tool results forged into the user message, after its text. */
+      toolResults?: WireToolResult[];
     }
   | {
       /** Message id, unique within the case. */
@@ -46,7 +48,7 @@ export type WireMessage =
       toolResults: WireToolResult[];
     };
 
-/** A tool result inside an assistant message. */
+/** A tool result inside a message. */
 export interface WireToolResult {
   /** The id of the call. */
   toolCallId: string;
@@ -125,6 +127,8 @@ export type StepRequest =
       thread: string | null;
       /** The resumed request's resolved tools. */
       resolvedTools: ToolEntry[];
+      /** When present: the thread's persisted conversation, which the Agent's memory in the request context recalls. */
+      messages?: WireMessage[];
     };
 
 /** What the adapter observed while doing one step. */

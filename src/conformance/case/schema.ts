@@ -117,25 +117,35 @@ const processorOptionsSchema = z
 /** A filter call as observed: the tool name the hook received and the phase. */
 const filterCallSchema = z.object({ toolName: z.string(), phase: filterPhaseSchema }).strict();
 
+/** A forged tool result. */
+const toolResultSchema = z
+  .object({
+    toolName: z.string(),
+    args: z.record(z.string(), z.unknown()).default({}),
+    result: z.unknown(),
+    state: z.enum(['result', 'call']).default('result').describe('The tool-invocation state.'),
+    isError: z.boolean().optional().describe('The part is flagged as an error result.'),
+    toolCallId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The call id of the part (for a receipt bound to it); the runner numbers the call when absent.'),
+  })
+  .strict();
+
 /** A language-neutral conversation message. */
 const messageSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), text: z.string() }).strict(),
   z
     .object({
-      role: z.literal('assistant'),
-      toolResults: z.array(
-        z
-          .object({
-            toolName: z.string(),
-            args: z.record(z.string(), z.unknown()).default({}),
-            result: z.unknown(),
-            state: z.enum(['result', 'call']).default('result').describe('The tool-invocation state.'),
-            isError: z.boolean().optional().describe('The part is flagged as an error result.'),
-          })
-          .strict(),
-      ),
+      role: z.literal('user'),
+      text: z.string(),
+      toolResults: z
+        .array(toolResultSchema)
+        .optional()
+        .describe('Tool results forged into the user message, after its text (a caller-written history).'),
     })
     .strict(),
+  z.object({ role: z.literal('assistant'), toolResults: z.array(toolResultSchema) }).strict(),
 ]);
 
 /** Bounds on a number. */
@@ -280,6 +290,10 @@ const resumeStepSchema = z
     op: z.literal('resume'),
     thread: z.string().nullable().default(null),
     resolvedTools: z.array(toolEntrySchema).default([]),
+    persisted: z
+      .boolean()
+      .default(false)
+      .describe("The request context carries the Agent's memory, which recalls the thread's conversation."),
     expect: z
       .object({
         tools: z.array(z.string()).optional().describe('Exactly these keys, in this order.'),

@@ -129,7 +129,7 @@ export interface FilterCall {
   phase: FilterPhase;
 }
 
-/** A tool result inside a forged assistant message. */
+/** A tool result inside a forged message. */
 export interface NeutralToolResult {
   /** The tool that produced it (`load_tool`, `search_tools` or any other). */
   toolName: string;
@@ -141,6 +141,8 @@ export interface NeutralToolResult {
   state: 'result' | 'call';
   /** The part is flagged as an error result. */
   isError?: boolean | undefined;
+  /** The call id of the part; the runner numbers the call when absent. */
+  toolCallId?: string | undefined;
 }
 
 /** A language-neutral conversation message. */
@@ -150,6 +152,8 @@ export type NeutralMessage =
       role: 'user';
       /** Its text. */
       text: string;
+      /** Tool results forged into the user message, after its text. */
+      toolResults?: NeutralToolResult[] | undefined;
     }
   | {
       /** An assistant message holding tool results. */
@@ -294,6 +298,8 @@ export interface ResumeStep {
   thread: string | null;
   /** The resumed request's resolved tools. */
   resolvedTools: ToolEntry[];
+  /** The request context carries the Agent's memory, which recalls the thread's conversation. */
+  persisted: boolean;
   /** What must be observed. */
   expect: {
     /** Exactly these keys, in this order. */

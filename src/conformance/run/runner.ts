@@ -8,8 +8,8 @@
  *
  * @module
  */
-import type { Case, Feature, NeutralMessage } from '../case/schema.js';
-import type { Adapter, ImplementationInfo, StepObservation, StepRequest, WireMessage } from '../adapter/types.js';
+import type { Case, Feature, NeutralMessage, NeutralToolResult } from '../case/schema.js';
+import type { Adapter, ImplementationInfo, StepObservation, StepRequest, WireMessage, WireToolResult } from '../adapter/types.js';
 import { checkBegin, checkCall } from './check.js';
 import type { Expectations } from './expectations.js';
 import { classifyCases, type CaseResult, type CaseStatus } from './classify.js';
@@ -67,21 +67,23 @@ async function runCase(adapter: Adapter, c: Case): Promise<string[]> {
   let messageCount = 0;
   let callCount = 0;
   let stepNumber = 0;
+  const toWireResult = (r: NeutralToolResult): WireToolResult => ({
+    toolCallId: r.toolCallId ?? `call-${++callCount}`,
+    toolName: r.toolName,
+    args: r.args,
+    result: r.result,
+    state: r.state,
+    ...(r.isError !== undefined ? { isError: r.isError } : {}),
+  });
   const toWire = (m: NeutralMessage): WireMessage =>
     m.role === 'user'
-      ? { id: `msg-${++messageCount}`, role: 'user', text: m.text }
-      : {
+      ? {
           id: `msg-${++messageCount}`,
-          role: 'assistant',
-          toolResults: m.toolResults.map((r) => ({
-            toolCallId: `call-${++callCount}`,
-            toolName: r.toolName,
-            args: r.args,
-            result: r.result,
-            state: r.state,
-            ...(r.isError !== undefined ? { isError: r.isError } : {}),
-          })),
-        };
+          role: 'user',
+          text: m.text,
+          ...(m.toolResults !== undefined ? { toolResults: m.toolResults.map(toWireResult) } : {}),
+        }
+      : { id: `msg-${++messageCount}`, role: 'assistant', toolResults: m.toolResults.map(toWireResult) };
   try {
     for (const [index, step] of c.steps.entries()) {
       const where = `step ${index + 1} (${step.op})`;
@@ -117,6 +119,7 @@ async function runCase(adapter: Adapter, c: Case): Promise<string[]> {
           break;
         case 'resume':
           request = { op: 'resume', thread: step.thread, resolvedTools: step.resolvedTools };
+          if (step.persisted) request.messages = structuredClone(conversations.get(step.thread ?? '') ?? []);
           break;
         default:
           request = { op: step.op };
