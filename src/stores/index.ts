@@ -20,6 +20,7 @@ export {
   canonicalReceiptMessage,
   createReceiptKeys,
   MIN_RECEIPT_SECRET_BYTES,
+  VERIFIED_RECEIPT_CACHE_SIZE,
   RECEIPT_ALGORITHM,
   RECEIPT_DOMAIN,
   RECEIPT_VERSION,

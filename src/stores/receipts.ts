@@ -19,6 +19,8 @@ export const RECEIPT_ALGORITHM = 'HMAC-SHA256';
 export const RECEIPT_DOMAIN = 'tool-search-receipt';
 /** The least number of bytes a receipt secret has. */
 export const MIN_RECEIPT_SECRET_BYTES = 32;
+/** How many verified receipts the keys remember, so that a thread's receipts are not re-hashed at every step. */
+export const VERIFIED_RECEIPT_CACHE_SIZE = 10_000;
 
 /**
  * A receipt secret: a string (its UTF-8 bytes), bytes, or several secrets for key rotation
@@ -124,6 +126,8 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
   if (list.length === 0) keyBytes(secret, option);
   const keys = list.map((value, i) => keyBytes(value, Array.isArray(secret) ? `${option}[${i}]` : option));
   const mac = (key: Uint8Array, message: Uint8Array): Buffer => createHmac('sha256', key).update(message).digest();
+  /** Receipts that verified, least recently used first (bounded); a hit skips the HMAC, a miss takes the full path. */
+  const verified = new Map<string, true>();
   return {
     sign(binding) {
       const message = canonicalReceiptMessage(binding);
@@ -132,11 +136,21 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
     verify(binding, given) {
       // 2. Only 64 lowercase hex digits can match; then compare in constant time under each key.
       if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
+      const memo = JSON.stringify([binding.metaTool, binding.threadId ?? '', binding.toolCallId, binding.names, given]);
+      if (verified.has(memo)) {
+        verified.delete(memo);
+        verified.set(memo, true);
+        return true;
+      }
       const message = canonicalReceiptMessage(binding);
       if (message === undefined) return false;
       const expected = Buffer.from(given, 'hex');
       let ok = false;
       for (const key of keys) ok = timingSafeEqual(mac(key, message), expected) || ok;
+      if (ok) {
+        verified.set(memo, true);
+        if (verified.size > VERIFIED_RECEIPT_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+      }
       return ok;
     },
   };

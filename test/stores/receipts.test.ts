@@ -5,6 +5,7 @@ import {
   canonicalReceiptMessage,
   createContextStore,
   createReceiptKeys,
+  VERIFIED_RECEIPT_CACHE_SIZE,
   verifiedNames,
   type Activation,
   type StoreStepInput,
@@ -185,5 +186,24 @@ describe('receipts', () => {
     expect(store.loaded(step(undefined, [anonymous]))).toEqual(['c']);
     expect(store.loaded(step('', [anonymous]))).toEqual(['c']);
     expect(store.loaded(step('t', [anonymous]))).toEqual([]);
+  });
+
+  it('[store.receipts.verify] a remembered verification answers for exactly that receipt, and the memory is bounded', () => {
+    const fresh = createReceiptKeys(SECRET);
+    const binding = { metaTool: 'load_tool', threadId: 't', toolCallId: 'c', names: ['a', 'b'] };
+    const mac = fresh.sign(binding)!;
+    expect(fresh.verify(binding, mac)).toBe(true);
+    expect(fresh.verify(binding, mac)).toBe(true);
+    // Same MAC, any other binding: still rejected after the success was remembered.
+    expect(fresh.verify({ ...binding, names: ['a,b'] }, mac)).toBe(false);
+    expect(fresh.verify({ ...binding, names: ['b', 'a'] }, mac)).toBe(false);
+    expect(fresh.verify({ ...binding, threadId: undefined }, mac)).toBe(false);
+    expect(fresh.verify({ ...binding, metaTool: 'search_tools' }, mac)).toBe(false);
+    // Past the bound (oldest forgotten), every receipt still verifies on the full path.
+    for (let i = 0; i <= VERIFIED_RECEIPT_CACHE_SIZE; i++) {
+      const b = { ...binding, toolCallId: `c${i}` };
+      expect(fresh.verify(b, fresh.sign(b)!)).toBe(true);
+    }
+    expect(fresh.verify(binding, mac)).toBe(true);
   });
 });
