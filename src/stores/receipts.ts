@@ -126,8 +126,14 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
   if (list.length === 0) keyBytes(secret, option);
   const keys = list.map((value, i) => keyBytes(value, Array.isArray(secret) ? `${option}[${i}]` : option));
   const mac = (key: Uint8Array, message: Uint8Array): Buffer => createHmac('sha256', key).update(message).digest();
-  /** Receipts that verified, least recently used first (bounded); a hit skips the HMAC, a miss takes the full path. */
-  const verified = new Map<string, true>();
+  /** Receipts that verified, by MAC, least recently used first (bounded); a hit skips the HMAC, a miss takes the full path. */
+  const verified = new Map<string, ReceiptBinding>();
+  const same = (a: ReceiptBinding, b: ReceiptBinding): boolean =>
+    a.metaTool === b.metaTool &&
+    (a.threadId ?? '') === (b.threadId ?? '') &&
+    a.toolCallId === b.toolCallId &&
+    a.names.length === b.names.length &&
+    a.names.every((name, i) => name === b.names[i]);
   return {
     sign(binding) {
       const message = canonicalReceiptMessage(binding);
@@ -136,10 +142,10 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
     verify(binding, given) {
       // 2. Only 64 lowercase hex digits can match; then compare in constant time under each key.
       if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
-      const memo = JSON.stringify([binding.metaTool, binding.threadId ?? '', binding.toolCallId, binding.names, given]);
-      if (verified.has(memo)) {
-        verified.delete(memo);
-        verified.set(memo, true);
+      const remembered = verified.get(given);
+      if (remembered !== undefined && same(remembered, binding)) {
+        verified.delete(given);
+        verified.set(given, remembered);
         return true;
       }
       const message = canonicalReceiptMessage(binding);
@@ -148,7 +154,8 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
       let ok = false;
       for (const key of keys) ok = timingSafeEqual(mac(key, message), expected) || ok;
       if (ok) {
-        verified.set(memo, true);
+        verified.delete(given);
+        verified.set(given, { metaTool: binding.metaTool, threadId: binding.threadId, toolCallId: binding.toolCallId, names: [...binding.names] });
         if (verified.size > VERIFIED_RECEIPT_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
       }
       return ok;
