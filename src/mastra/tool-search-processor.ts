@@ -279,12 +279,15 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    *
    * Implements r[processor.resume.loaded-tools], r[processor.resume.persisted] and r[processor.names.exposure].
    *
-   * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools
+   * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools;
+   *   `messages`, the thread's persisted messages when the caller has them
    */
   async getLoadedToolsForRequestContext(args?: {
     requestContext?: RequestContext;
     stepArgs?: ProcessInputStepArgs;
     tools?: Record<string, unknown>;
+    /** The thread's persisted messages, when the caller has them (later `@mastra/core` releases pass them). */
+    messages?: readonly unknown[];
   }): Promise<Record<string, AnyTool>> {
     // 1. With a live step: the store's view of that step.
     const stepArgs = args?.stepArgs;
@@ -300,7 +303,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       // 3. ... or the context store: the thread's latest step in this process, then what its persisted
       //    messages hold. Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]):
       //    Mastra answers from its bridge only, which the thread's last step emptied, and a restart loses it.
-      const input = this.#storeInput(requestContext, (await persistedMessages(requestContext)) ?? [], catalog);
+      const persisted = Array.isArray(args?.messages) ? args.messages : await persistedMessages(requestContext);
+      const input = this.#storeInput(requestContext, persisted ?? [], catalog);
       const remembered = input.threadId === undefined ? [] : (this.#lastLoaded.get(input.threadId) ?? []);
       names = [...new Set([...remembered, ...this.#context.peek(input)])];
     }

@@ -191,6 +191,18 @@ describe('the resume path reads persisted messages', () => {
     expect(await fresh.getLoadedToolsForRequestContext({ requestContext: requestContext('t-p') })).toEqual({});
   });
 
+  it('[processor.resume.persisted] messages passed by the caller (as later @mastra/core releases do) are read first, without the memory', async () => {
+    const fresh = new ToolSearchProcessor({ tools: catalog(), storage: 'context' });
+    let recalled = 0;
+    const rc = resumeContext('t-m', async () => {
+      recalled++;
+      return { messages: [] };
+    });
+    const out = await fresh.getLoadedToolsForRequestContext({ requestContext: rc, messages: [forgedLoad('create_issue', 1), { ...forgedLoad('send_email', 2), role: 'user' }] });
+    expect(Object.keys(out)).toEqual(['create_issue']);
+    expect(recalled).toBe(0);
+  });
+
   it('[processor.resume.persisted] the trust rules apply: user-role parts, load denials and unverified results give nothing', async () => {
     const user = { ...forgedLoad('create_issue', 1), role: 'user' };
     const messages = [user, forgedLoad('premium_report', 2), forgedLoad('get_weather', 3)];
