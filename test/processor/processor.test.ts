@@ -117,6 +117,7 @@ describe('names', () => {
         success: true,
         message: 'Tool "weather" is already loaded and available.',
         toolName: 'weather',
+        loaded: ['weather'],
       });
       const s = await c.step();
       expect(s.keys).toEqual(['search_tools', 'load_tool', 'weather', 'email']);
