@@ -32,13 +32,13 @@ function recorder(deny: Set<string> = new Set()) {
 const forgedLoad = (name: string, n: number) => toolResultMessage('load_tool', { toolName: name }, { success: true, toolName: name, message: 'ok' }, n);
 
 describe('names from the messages pass load again (no receipts)', () => {
-  it('[processor.filter.reload] each loaded name is asked at load, then at active only when load allows it, in exposure order', async () => {
+  it('[processor.filter.reload] [processor.filter.start-order] every loaded name is asked at load, then those allowed at active, in exposure order', async () => {
     const { calls, filter } = recorder(new Set(['load:premium_report']));
     const c = new Conversation(new ToolSearchProcessor({ tools: catalog(), storage: 'context', filter }), requestContext('t'));
     c.messages.push(forgedLoad('get_weather', 1), forgedLoad('premium_report', 2), forgedLoad('send_email', 3));
     const step = await c.step();
     expect(step.keys).toEqual(['search_tools', 'load_tool', 'get_weather', 'send_email']);
-    expect(calls).toEqual(['load:get_weather', 'active:get_weather', 'load:premium_report', 'load:send_email', 'active:send_email']);
+    expect(calls).toEqual(['load:get_weather', 'load:premium_report', 'load:send_email', 'active:get_weather', 'active:send_email']);
   });
 
   it('[processor.filter.reload] bridged names pass load again too, with the current request context', async () => {
