@@ -1,3 +1,11 @@
+/**
+ * Reads the rules of `spec/` and everything that cites them: tests (by title),
+ * conformance cases (by their `rules`), and the source (`r[rule.id]` in TSDoc and
+ * comments, and the `// Unlike …` markers of deliberate departures).
+ * `test/traceability.test.ts` checks the citations; `traceabilityData()` gives
+ * them to other tools (the typedoc site links rules to code, tests and cases);
+ * `npm run traceability` writes `docs/traceability.md` from them.
+ */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -72,6 +80,8 @@ export interface Departure {
   id: string;
   file: string;
   line: number;
+  /** The package and version the note names, e.g. `@mastra/core 1.71.0`. */
+  from: string;
 }
 
 /** Every `> Unlike …` note, attributed to the rule whose paragraph it follows. */
@@ -83,8 +93,9 @@ export function parseDepartures(): Departure[] {
       .split('\n')
       .forEach((text, i) => {
         const m = RULE_LINE.exec(text.trim());
+        const note = /^> Unlike (@mastra\/[a-z-]+ \d+\.\d+\.\d+)/.exec(text);
         if (m) current = m[1]!;
-        else if (/^> Unlike @mastra\//.test(text) && current !== undefined) out.push({ id: current, file: relative(repoRoot, file), line: i + 1 });
+        else if (note && current !== undefined) out.push({ id: current, file: relative(repoRoot, file), line: i + 1, from: note[1]! });
       });
   }
   return out;
@@ -132,4 +143,127 @@ export function caseCitations(): Citation[] {
     }
   }
   return out;
+}
+
+/** A rule ID cited in the source: `r[rule.id]` in TSDoc or a comment of `src/**.ts`. */
+const CODE_CITATION = /r\[([a-z][a-z0-9-]*(?:\.[a-z0-9][a-z0-9-]*)+)\]/g;
+
+/** Every `r[rule.id]` in `src/`, with its file and line (`title` is the trimmed line). */
+export function codeCitations(): Citation[] {
+  const out: Citation[] = [];
+  for (const file of walk(join(repoRoot, 'src'), (p) => p.endsWith('.ts'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        for (const m of text.matchAll(CODE_CITATION)) out.push({ id: m[1]!, file: relative(repoRoot, file), line: i + 1, title: text.trim() });
+      });
+  }
+  return out;
+}
+
+/** A `// Unlike @mastra/core 1.71.0 (r[rule.id]): …` comment: where the code departs on purpose. */
+export interface DepartureMarker {
+  id: string;
+  /** The package and version it names. */
+  from: string;
+  file: string;
+  line: number;
+}
+
+const MARKER = /\/\/ Unlike (@mastra\/[a-z-]+ \d+\.\d+\.\d+) \(r\[([^\]]+)\]\): \S/;
+
+/** Every departure marker of `src/`. */
+export function departureMarkers(): DepartureMarker[] {
+  const out: DepartureMarker[] = [];
+  for (const file of walk(join(repoRoot, 'src'), (p) => p.endsWith('.ts'))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((text, i) => {
+        const m = MARKER.exec(text);
+        if (m) out.push({ id: m[2]!, from: m[1]!, file: relative(repoRoot, file), line: i + 1 });
+      });
+  }
+  return out;
+}
+
+/** Where something cites a rule. */
+export interface TraceLocation {
+  /** Path relative to the repository root. */
+  file: string;
+  /** 1-based line; 0 for a conformance case (its file is JSON). */
+  line: number;
+}
+
+/** One rule with everything that cites it. */
+export interface RuleTrace {
+  /** The rule ID. */
+  id: string;
+  /** Where it is defined. */
+  spec: TraceLocation;
+  /** The first line of its paragraph. */
+  summary: string;
+  /** The package and version its "Unlike" note names, when it is a deliberate departure. */
+  departsFrom?: string;
+  /** `r[rule.id]` citations in `src/`, and departure markers. */
+  code: TraceLocation[];
+  /** Tests whose title starts with the ID. */
+  tests: Array<TraceLocation & { title: string }>;
+  /** Conformance cases that list the rule, by case ID. */
+  cases: Array<{ id: string; file: string }>;
+}
+
+/**
+ * Every rule of `spec/`, in spec order, with the code, tests and conformance
+ * cases that cite it. This is the data behind `docs/traceability.md`, for tools
+ * that link rules to their implementation (the typedoc site).
+ */
+export function traceabilityData(): RuleTrace[] {
+  const group = <T extends { id: string }>(list: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const c of list) m.set(c.id, [...(m.get(c.id) ?? []), c]);
+    return m;
+  };
+  const code = group(codeCitations());
+  const tests = group(testCitations());
+  const cases = group(caseCitations());
+  const departures = new Map(parseDepartures().map((d) => [d.id, d.from]));
+  return parseRules().rules.map((r) => ({
+    id: r.id,
+    spec: { file: r.file, line: r.line },
+    summary: r.summary,
+    ...(departures.has(r.id) ? { departsFrom: departures.get(r.id)! } : {}),
+    code: (code.get(r.id) ?? []).map(({ file, line }) => ({ file, line })),
+    tests: (tests.get(r.id) ?? []).map(({ file, line, title }) => ({ file, line, title })),
+    cases: [...new Map((cases.get(r.id) ?? []).map((c) => [c.title, { id: c.title, file: c.file }])).values()],
+  }));
+}
+
+/**
+ * `docs/traceability.md`: one row per rule with the files citing it. Files, not
+ * lines, so that the table changes only when a citation does.
+ */
+export function renderTraceability(data: RuleTrace[] = traceabilityData()): string {
+  const files = (list: TraceLocation[]) => {
+    const counts = new Map<string, number>();
+    for (const l of list) counts.set(l.file, (counts.get(l.file) ?? 0) + 1);
+    return [...counts].map(([f, n]) => (n > 1 ? `${f} (${n})` : f)).join('<br>') || '—';
+  };
+  const count = (pick: (r: RuleTrace) => unknown[]) => data.reduce((n, r) => n + pick(r).length, 0);
+  const lines = [
+    '# Traceability',
+    '',
+    'Generated by `npm run traceability` (`test/support/write-traceability.ts`); do not edit by hand.',
+    '`npm test` fails when this file is stale. Each rule of `spec/` with the source files, tests and',
+    'conformance cases that cite it (a number in parentheses counts citations in one file).',
+    '',
+    `${data.length} rules, ${count((r) => r.code)} code citations, ${count((r) => r.tests)} test citations, ${count((r) => r.cases)} conformance cases cited.`,
+    '',
+    '| rule | spec | code | tests | conformance cases |',
+    '| --- | --- | --- | --- | --- |',
+  ];
+  for (const r of data) {
+    const cases = r.cases.map((c) => c.id).join('<br>') || '—';
+    lines.push(`| \`${r.id}\` | ${r.spec.file} | ${files(r.code)} | ${files(r.tests)} | ${cases} |`);
+  }
+  return lines.join('\n') + '\n';
 }
