@@ -1,11 +1,12 @@
-import { ECHO_LENGTH, errorText, shorten } from './echo.js';
+import { exceedsCodePoints, lengthText } from './code-points.js';
+import { errorText, shorten } from './echo.js';
 import { renderText } from './messages.js';
 
 export { shorten };
 
-/** Longest accepted `search_tools` query, in characters. */
+/** Longest accepted `search_tools` query, in Unicode code points. */
 export const MAX_QUERY_LENGTH = 1_000;
-/** Longest accepted tool name in `load_tool`, in characters. */
+/** Longest accepted tool name in `load_tool`, in Unicode code points. */
 export const MAX_TOOL_NAME_LENGTH = 256;
 /** Most names accepted by one `load_tool` call (`toolNames` plus `toolName`). */
 export const MAX_TOOL_NAMES = 100;
@@ -32,7 +33,7 @@ export function echo(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'symbol') return 'a symbol';
   if (typeof value === 'object') return Array.isArray(value) ? `an array of ${value.length}` : 'an object';
-  return `${typeof value} ${String(value).slice(0, ECHO_LENGTH)}`;
+  return `${typeof value} ${shorten(String(value))}`;
 }
 
 const isPlainInput = (input: unknown): input is Record<string, unknown> =>
@@ -55,8 +56,8 @@ function guarded<T>(id: 'search.input.unreadable' | 'load.input.unreadable', che
 /** A name of `load_tool`'s input: a string of bounded length; `field` says where it was (`toolNames[3]`). */
 function checkName(value: unknown, field: string): string | undefined {
   if (typeof value !== 'string') return renderText('load.input.name-type', { field, value: echo(value) });
-  if (value.length > MAX_TOOL_NAME_LENGTH) {
-    return renderText('load.input.name-length', { field, max: MAX_TOOL_NAME_LENGTH, length: value.length, value: echo(value) });
+  if (exceedsCodePoints(value, MAX_TOOL_NAME_LENGTH)) {
+    return renderText('load.input.name-length', { field, max: MAX_TOOL_NAME_LENGTH, length: lengthText(value, MAX_TOOL_NAME_LENGTH), value: echo(value) });
   }
   return undefined;
 }
@@ -78,8 +79,8 @@ function checkSearchFields(input: unknown): InputCheck<{ query: string }> {
   const query = input.query;
   // 2. A string not longer than the limit.
   if (typeof query !== 'string') return { ok: false, message: renderText('search.input.query-type', { value: echo(query) }) };
-  if (query.length > MAX_QUERY_LENGTH) {
-    return { ok: false, message: renderText('search.input.query-length', { max: MAX_QUERY_LENGTH, length: query.length }) };
+  if (exceedsCodePoints(query, MAX_QUERY_LENGTH)) {
+    return { ok: false, message: renderText('search.input.query-length', { max: MAX_QUERY_LENGTH, length: lengthText(query, MAX_QUERY_LENGTH) }) };
   }
   // 3. A blank query finds nothing, and says so as Mastra does.
   if (query.trim().length === 0) return { ok: false, message: renderText('search.none', { query: shorten(query) }) };

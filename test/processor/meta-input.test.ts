@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadInput, checkSearchInput, MAX_TOOL_NAMES } from '../../src/processor/meta-input.js';
+import { checkLoadInput, checkSearchInput, MAX_TOOL_NAMES, shorten } from '../../src/processor/meta-input.js';
 
 describe('meta-tool input validation', () => {
   it('[processor.input.search] [processor.texts.own] wrong types and over-long queries are errors that name the problem', () => {
@@ -60,5 +60,19 @@ describe('meta-tool input validation', () => {
     }
     const r = checkLoadInput({ toolNames: many });
     if (!r.ok) expect(r.message).toContain(`at most ${MAX_TOOL_NAMES}`);
+  });
+
+  it('[processor.input.search] [processor.input.load] [processor.input.bounded] input limits count Unicode code points; an echo never splits a character', () => {
+    const emoji = '\u{1F600}';
+    expect(checkSearchInput({ query: emoji.repeat(1000) }).ok).toBe(true);
+    expect(checkSearchInput({ query: emoji.repeat(1001) }).ok).toBe(false);
+    expect(checkSearchInput({ query: 'a'.repeat(1000) }).ok).toBe(true);
+    expect(checkSearchInput({ query: `${'a'.repeat(999)}${emoji}${emoji}` }).ok).toBe(false);
+    expect(checkLoadInput({ toolName: emoji.repeat(256) }).ok).toBe(true);
+    expect(checkLoadInput({ toolNames: [emoji.repeat(257)] }).ok).toBe(false);
+    // An echo counts UTF-16 code units (r[processor.options.bounded-echo]) and never ends inside a pair.
+    expect(shorten(emoji.repeat(65))).toBe(`${emoji.repeat(32)}…`);
+    expect(shorten(`a${emoji.repeat(40)}`)).toBe(`a${emoji.repeat(31)}…`);
+    expect(shorten(emoji.repeat(32))).toBe(emoji.repeat(32));
   });
 });
