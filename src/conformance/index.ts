@@ -10,7 +10,20 @@ export type * from './case/types.js';
 export { ALL_FEATURES, usedFeatures } from './case/features.js';
 export { loadCases, caseFiles, type LoadedCase, type LoadedSuite, type CaseFileProblem } from './case/load.js';
 export { caseFileJsonSchema } from './case/json-schema.js';
-export type { Adapter, CaseSession, CaseSetup, ImplementationInfo, StepObservation, StepRequest, WireMessage, WireToolResult } from './adapter/types.js';
+export type {
+  Adapter,
+  CaseSession,
+  CaseSetup,
+  ImplementationInfo,
+  RequestContextEntries,
+  StepObservation,
+  StepOp,
+  StepRequest,
+  StepSkip,
+  StoredMessage,
+  StoredPart,
+  StoredToolInvocation,
+} from './adapter/types.js';
 export {
   processorAdapter,
   toMastraMessages,
@@ -27,13 +40,28 @@ export { SimulatedTime, StalledError, IDLE_TURNS, type SimulatedTimers } from '.
 export { stdioAdapter, type StdioAdapterOptions } from './adapter/stdio.js';
 export { BUNDLED_ADAPTERS, type BundledAdapter } from './adapter/bundled.js';
 export { importWithPeers, peerRanges, MissingPeerDependencyError } from './peer.js';
-export { PROTOCOL_VERSION, type ProtocolRequest, type ProtocolResponse } from './protocol.js';
-export { runSuite, matchesFilter, areaOf, type AdapterRun, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
-export { checkBegin, checkCall, partialMatch } from './run/check.js';
+export {
+  PROTOCOL_VERSION,
+  RESOURCE_ID,
+  requestSchema,
+  responseSchema,
+  responseSchemas,
+  observationSchemas,
+  storedMessageSchema,
+  ProtocolError,
+  checkObservation,
+  protocolJsonSchemas,
+  type ProtocolJsonSchema,
+  type ProtocolRequest,
+  type ProtocolResponse,
+} from './protocol/index.js';
+export { Conversation, requestContextEntries } from './run/conversation.js';
+export { runSuite, matchesFilter, areaOf, type AdapterRun, type CaseOutcome, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
+export { checkBegin, checkCall, checkCleanupNow, checkResume, checkStateStats, checkStep, partialMatch } from './run/check.js';
 export { parseExpectations, readExpectations, type Expectations, type ExpectedFailure } from './run/expectations.js';
-export { formatRun, jsonReport, countBy, type StatusCounts } from './run/report.js';
+export { formatRun, formatReport, formatDetails, jsonReport, countBy, type StatusCounts, type ReportEntry, type SuiteRun } from './run/report.js';
 export { lintSuite, readNotObservable, COVERED_SPEC_FILES, type LintInput, type SpecRule } from './lint.js';
 export { main, USAGE, type Output } from './run/main.js';
-export { packageRoot, casesDir, schemaPath, expectationsDir, notObservablePath } from './paths.js';
+export { packageRoot, conformanceDir, casesDir, schemaPath, expectationsDir, notObservablePath } from './paths.js';
 /** The editor conformance suite: case format, adapters and runner for `spec/editor.md`. */
 export * as editor from './editor/index.js';

@@ -19,35 +19,48 @@ describe('command line', () => {
     const c = capture();
     const code = await main(['--adapter', 'mastra-core', '--filter', 'processor.load/', '--json', json], c.output);
     expect(code).toBe(0);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { ok: boolean; adapters: Array<{ implementation: { name: string }; cases: Array<{ id: string }> }> };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      format: string;
+      ok: boolean;
+      runs: Array<{ suite: string; implementation: { name: string }; areas: Record<string, unknown>; rules: Record<string, unknown>; cases: Array<{ id: string }> }>;
+    };
+    expect(report.format).toBe('tool-search-conformance-report/2');
     expect(report.ok).toBe(true);
-    expect(report.adapters.map((a) => a.implementation.name)).toEqual(['@mastra/core']);
-    const ids = report.adapters[0]!.cases.map((x) => x.id);
+    expect(report.runs.map((a) => [a.suite, a.implementation.name])).toEqual([['processor', '@mastra/core']]);
+    expect(Object.keys(report.runs[0]!.areas)).toEqual(['processor']);
+    expect(Object.keys(report.runs[0]!.rules)).toContain('processor.load.results');
+    const ids = report.runs[0]!.cases.map((x) => x.id);
     expect(ids.length).toBeGreaterThan(3);
     expect(ids.every((id) => id.includes('processor.load/'))).toBe(true);
-    expect(c.out()).toMatch(/OK: @mastra\/core matches its expectations/);
+    expect(c.out()).toMatch(/^OK\s+@mastra\/core 1\.71\.0\s+processor suite\s+\d+ passed/m);
+    expect(c.out().split('\n').at(-1)).toBe('VERDICT: OK: every run matches its expectations (1 run)');
   });
 
   it('[conformance.runner.options] --adapter MODULE loads a module whose default export makes an adapter; --filter takes globs and rule IDs', async () => {
     const c = capture();
-    const code = await main(['--adapter', join(here, 'fixtures', 'module-adapter.ts'), '--filter', 'processor.tools.meta/*-load-tool'], c.output);
+    const code = await main(['--adapter', join(here, 'fixtures', 'module-adapter.ts'), '--filter', 'processor.tools.meta/*-load-tool', '--verbose'], c.output);
     expect(code).toBe(0);
-    expect(c.out()).toMatch(/^processor\s+1\s+0\s+0\s+0\s+0$/m);
+    expect(c.out()).toMatch(/^processor\s+1\s+0\s+0\s+0\s+0\s+0$/m);
     const byRule = capture();
-    expect(await main(['--adapter', 'mastra-core', '--filter', 'store.memory.clear-all'], byRule.output)).toBe(0);
+    expect(await main(['--adapter', 'mastra-core', '--filter', 'store.memory.clear-all', '--verbose'], byRule.output)).toBe(0);
     expect(byRule.out()).toMatch(/^store\.memory\.clear-all\s+1\s+0/m);
+    const quiet = capture();
+    expect(await main(['--adapter', 'mastra-core', '--filter', 'store.memory.clear-all'], quiet.output)).toBe(0);
+    expect(quiet.out()).not.toMatch(/^store\.memory\.clear-all\s+1/m);
   });
 
-  it('[conformance.runner.options] --stdio and --expectations run a foreign implementation against its own expectation file', async () => {
+  it('[conformance.runner.options] --stdio and --expectations run the Python example against its own expectation file', async () => {
     const c = capture();
+    const example = join(packageRoot(), 'conformance', 'examples', 'python');
     const code = await main(
-      ['--stdio', `node ${join(here, 'fixtures', 'foreign-adapter.mjs')}`, '--expectations', join(here, 'fixtures', 'foreign-mini.txt'), '--filter', 'processor.filter.not-found/'],
+      ['--stdio', `python3 ${join(example, 'minimal_adapter.py')}`, '--expectations', join(example, 'minimal_adapter.expectations.txt'), '--filter', 'search.', '--verbose'],
       c.output,
     );
     expect(c.err()).toBe('');
     expect(code).toBe(0);
-    expect(c.out()).toMatch(/xfail processor\.filter\.not-found\/suggestions/);
-    expect(c.out()).toMatch(/skip  processor\.filter\.not-found\/suggest-skips-load-denied: needs unclaimed feature\(s\): filter/);
+    expect(c.out()).toMatch(/^OK\s+minimal-python 0\.1\.0\s+processor suite\s+\d+ passed, \d+ expected failures, \d+ skipped$/m);
+    expect(c.out()).toMatch(/xfail search\.tokenize\.stem\/inflections \[search\.tokenize\.stem\]/);
+    expect(c.out()).toMatch(/skip  search\.\S+: needs unclaimed feature\(s\): /);
   });
 
   it('[conformance.runner.options] the bin entry is a node script and cases are found from the package root, not the cwd', () => {
@@ -60,7 +73,9 @@ describe('command line', () => {
     writeFileSync(empty, '# expects nothing to fail\n');
     const mismatch = capture();
     expect(await main(['--adapter', 'mastra-core', '--expectations', empty, '--filter', 'processor.names.duplicate/'], mismatch.output)).toBe(1);
-    expect(mismatch.out()).toMatch(/MISMATCH: @mastra\/core: 1 unexpected failures/);
+    expect(mismatch.out()).toMatch(/^MISMATCH\s+@mastra\/core 1\.71\.0\s+processor suite\s+0 passed, 0 expected failures, 0 skipped, 1 unexpected failures$/m);
+    expect(mismatch.out()).toMatch(/^FAIL  processor\.names\.duplicate\//m);
+    expect(mismatch.out().split('\n').at(-1)).toMatch(/^VERDICT: MISMATCH: 1 of 1 runs do not match/);
     const usage = capture();
     expect(await main(['--frobnicate'], usage.output)).toBe(2);
     expect(usage.err()).toMatch(/Usage: tool-search-conformance/);
@@ -69,17 +84,23 @@ describe('command line', () => {
     expect(help.out()).toMatch(/--stdio "COMMAND"/);
     const missing = capture();
     expect(await main(['--adapter', './no/such/adapter.js'], missing.output)).toBe(1);
-    expect(missing.err()).toMatch(/no such file/);
+    expect(missing.out()).toMatch(/^ERROR\s+\.\/no\/such\/adapter\.js\s+processor suite\s+cannot run: cannot start: --adapter \.\/no\/such\/adapter\.js: no such file/m);
   });
 
   it('[conformance.runner.exit-code] with no adapter option every bundled adapter runs against its own expectation file', async () => {
     const c = capture();
-    const code = await main(['--filter', 'processor.names.duplicate/'], c.output);
-    expect(c.out()).toMatch(/== tool-search-reference /);
+    const code = await main(['--filter', 'processor.names.duplicate/', '--verbose'], c.output);
+    const lines = c.out().split('\n');
+    expect(lines.slice(0, 4).map((l) => l.split(/\s{2,}/).slice(0, 3))).toEqual([
+      ['OK', 'tool-search-reference 0.1.0', 'processor suite'],
+      ['OK', '@mastra/core 1.71.0', 'processor suite'],
+      ['OK', 'tool-search-reference/editor 0.1.0', 'editor suite'],
+      ['OK', '@mastra/editor 0.14.0', 'editor suite'],
+    ]);
     expect(c.out()).toMatch(/expectations: .*reference\.txt/);
-    expect(c.out()).toMatch(/== @mastra\/core 1\.71\.0 ==/);
     expect(c.out()).toMatch(/expectations: .*mastra-core-1\.71\.0\.txt/);
     expect(c.out()).toMatch(/xfail processor\.names\.duplicate\/construction-error/);
+    expect(lines.at(-1)).toBe('VERDICT: OK: every run matches its expectations (4 runs)');
     expect(code).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { MessageList } from '@mastra/core/agent';
 import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { describe, expect, it } from 'vitest';
-import { CLOCK_EPOCH, processorAdapter, type ProcessorClass, type StepRequest } from '../../src/conformance/index.js';
+import { CLOCK_EPOCH, processorAdapter, requestContextEntries, type ProcessorClass, type StepObservation, type StepRequest, type StepSkip } from '../../src/conformance/index.js';
 
 interface Seen {
   options?: Record<string, unknown>;
@@ -39,14 +39,17 @@ function spyProcessor(seen: Seen): ProcessorClass {
 
 const begin = (over: Partial<Extract<StepRequest, { op: 'begin' }>> = {}): StepRequest => ({
   op: 'begin',
-  thread: 't1',
-  threadVia: 'memory',
+  requestContext: requestContextEntries({}, 't1', 'memory'),
   resolvedTools: [],
-  requestContext: {},
   messages: [],
   stepNumber: 0,
   ...over,
 });
+const observed = (answer: StepObservation | StepSkip): StepObservation => {
+  if ('skipped' in answer) throw new Error(`skipped: ${answer.skipped}`);
+  return answer;
+};
+const at = '2026-01-01T00:00:01.000Z';
 
 const setup = { id: 'x', catalog: [{ name: 'weather', id: 'get_weather', description: 'Get the weather' }], options: {} };
 
@@ -61,10 +64,20 @@ describe('in-process driver', () => {
     await session.step(
       begin({
         stepNumber: 4,
-        requestContext: { plan: 'pro' },
+        requestContext: requestContextEntries({ plan: 'pro' }, 't1', 'memory'),
         messages: [
-          { id: 'm1', role: 'user', text: 'hi' },
-          { id: 'm2', role: 'assistant', toolResults: [{ toolCallId: 'c1', toolName: 'load_tool', args: { toolName: 'get_weather' }, result: { success: true }, state: 'result' }] },
+          { id: 'm1', role: 'user', createdAt: at, threadId: 't1', resourceId: 'conformance-resource', content: { format: 2, parts: [{ type: 'text', text: 'hi' }] } },
+          {
+            id: 'm2',
+            role: 'assistant',
+            createdAt: '2026-01-01T00:00:02.000Z',
+            threadId: 't1',
+            resourceId: 'conformance-resource',
+            content: {
+              format: 2,
+              parts: [{ type: 'tool-invocation', toolInvocation: { toolCallId: 'c1', toolName: 'load_tool', args: { toolName: 'get_weather' }, result: { success: true }, state: 'result' } }],
+            },
+          },
         ],
       }),
     );
@@ -76,11 +89,12 @@ describe('in-process driver', () => {
     expect((rc.get('MastraMemory') as { thread: { id: string } }).thread.id).toBe('t1');
     expect(rc.get('mastra__threadId')).toBeUndefined();
     expect(args.stepNumber).toBe(4);
-    const messages = args.messages as Array<{ id: string; role: string; content: { format: number; parts: Array<Record<string, unknown>> } }>;
+    const messages = args.messages as Array<{ id: string; role: string; createdAt: Date; content: { format: number; parts: Array<Record<string, unknown>> } }>;
     expect(messages.map((m) => [m.id, m.role, m.content.format])).toEqual([
       ['m1', 'user', 2],
       ['m2', 'assistant', 2],
     ]);
+    expect(messages[0]!.createdAt).toEqual(new Date(at));
     expect(messages[1]!.content.parts[0]).toMatchObject({
       type: 'tool-invocation',
       toolInvocation: { state: 'result', toolCallId: 'c1', toolName: 'load_tool', args: { toolName: 'get_weather' }, result: { success: true } },
@@ -90,9 +104,9 @@ describe('in-process driver', () => {
     // Mastra's tool wrapper files an Agent execution's context under `agent`, as it does inside the Agent.
     expect(seen.executeContexts[0]).toMatchObject({ agent: { toolCallId: 'call-9', threadId: 't1' } });
     expect((seen.executeContexts[0] as { requestContext: unknown }).requestContext).toBe(rc);
-    await session.step(begin({ threadVia: 'reserved-key' }));
+    await session.step(begin({ requestContext: requestContextEntries({}, 't1', 'reserved-key') }));
     expect((seen.args[1]!.requestContext as RequestContext).get('mastra__threadId')).toBe('t1');
-    await session.step(begin({ thread: null }));
+    await session.step(begin({ requestContext: requestContextEntries({}, null, 'memory') }));
     expect((seen.args[2]!.requestContext as RequestContext).get('MastraMemory')).toBeUndefined();
   });
 
@@ -126,11 +140,11 @@ describe('in-process driver', () => {
     const adapter = processorAdapter({ implementation: { name: 'spy', version: '0' }, processor: spyProcessor(seen), features: [], clock: { kind: 'date-now' } });
     const session = await adapter.open({ ...setup, options: { filter: { default: 'allow', rules: [] } } });
     expect(session.constructionError).toBeUndefined();
-    const obs = await session.step(begin({ resolvedTools: [{ name: 'calc', description: 'Calculate', instance: 'req' }] }));
+    const obs = observed(await session.step(begin({ resolvedTools: [{ name: 'calc', description: 'Calculate', instance: 'req' }] })));
     expect(obs.exposed).toEqual(['search_tools', 'calc']);
     expect(obs.origins).toEqual({ search_tools: 'meta', calc: 'req' });
     expect(obs.filterCalls).toEqual([{ toolName: 'get_weather', phase: 'active' }]);
-    expect((await session.step({ op: 'call', tool: 'search_tools', input: { query: 'x' }, toolCallId: 'c' })).filterCalls).toEqual([]);
+    expect(observed(await session.step({ op: 'call', tool: 'search_tools', input: { query: 'x' }, toolCallId: 'c' })).filterCalls).toEqual([]);
     expect(await session.step({ op: 'call', tool: 'load_tool', input: {}, toolCallId: 'c' })).toMatchObject({ outcome: 'not-exposed' });
     expect(await session.step({ op: 'call', tool: 'search_tools', input: { query: 'boom' }, toolCallId: 'c' })).toMatchObject({ outcome: 'threw', result: 'boom' });
     await expect(session.step({ op: 'stateStats' })).rejects.toThrow(/no getStateStats\(\) method/);
@@ -155,7 +169,7 @@ describe('in-process driver', () => {
     });
     const session = await adapter.open({ ...setup, options: { filter: { default: { after: 250, settle: 'allow' }, rules: [] }, filterTimeoutMs: 900, filterConcurrency: 3 } });
     expect(seen.options).toMatchObject({ filterTimeoutMs: 900, filterConcurrency: 3 });
-    const obs = await session.step(begin());
+    const obs = observed(await session.step(begin()));
     expect(obs.elapsedMs).toBe(250);
     expect(obs.maxFilterCallsInFlight).toBe(1);
     // The processor's timers fire when simulated time reaches them.
@@ -174,8 +188,7 @@ describe('in-process driver', () => {
     const session = await adapter.open(setup);
     await session.step(
       begin({
-        thread: '42',
-        threadVia: 'reserved-key-number',
+        requestContext: requestContextEntries({}, '42', 'reserved-key-number'),
         resolvedTools: [
           { name: 'n', description: 'x', fault: 'null' },
           { name: 'k', description: 'x', fault: 'number' },
@@ -191,5 +204,87 @@ describe('in-process driver', () => {
     expect([tools.n, tools.k, tools.s]).toEqual([null, 42, 'text']);
     expect(Array.isArray(tools.a)).toBe(true);
     expect(() => (tools.g as { id: string }).id).toThrow(/getter throws/);
+  });
+});
+
+describe('in-process driver: the protocol duties', () => {
+  const make = (seen: Seen, clock: 'option' | 'date-now' = 'date-now') =>
+    processorAdapter({
+      implementation: { name: 'spy', version: '0' },
+      processor: spyProcessor(seen),
+      features: [],
+      clock: clock === 'option' ? { kind: 'option', options: (now) => ({ clock: now }) } : { kind: 'date-now' },
+    });
+
+  it('[conformance.protocol.raw] raw merges a JSON object over the built option, key by key, and replaces anything else', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    await make(seen).open({ ...setup, options: { search: { topK: 3, autoLoad: false }, ttl: 10, raw: { search: { topK: 0 }, storage: 'redis', ttl: [1] } } });
+    expect(seen.options).toMatchObject({ search: { topK: 0, autoLoad: false }, storage: 'redis', ttl: [1] });
+  });
+
+  it('[conformance.protocol.filter] the first matching rule decides; when needs every entry equal as a string; each call is recorded', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const session = await make(seen).open({
+      ...setup,
+      options: {
+        filter: {
+          default: 'allow',
+          rules: [
+            { tool: 'a', phase: 'search', verdict: 'deny' },
+            { tool: 'a', verdict: { returns: 'yes' } },
+            { when: { plan: 'free' }, verdict: 'deny-async' },
+            { tool: 'b', verdict: 'throw' },
+            { tool: 'c', verdict: 'reject' },
+          ],
+        },
+      },
+    });
+    const filter = seen.options!.filter as (a: { toolName: string; phase: string; requestContext?: RequestContext }) => unknown;
+    const rc = (entries: Record<string, unknown>) => {
+      const c = new RequestContext();
+      for (const [k, v] of Object.entries(entries)) c.set(k, v);
+      return c;
+    };
+    expect(filter({ toolName: 'a', phase: 'search' })).toBe(false);
+    expect(filter({ toolName: 'a', phase: 'load' })).toBe('yes');
+    await expect(filter({ toolName: 'x', phase: 'load', requestContext: rc({ plan: 'free' }) })).resolves.toBe(false);
+    expect(filter({ toolName: 'x', phase: 'load', requestContext: rc({ plan: 'pro' }) })).toBe(true);
+    // A missing entry or one that is not that string does not match.
+    expect(filter({ toolName: 'x', phase: 'load', requestContext: rc({}) })).toBe(true);
+    expect(filter({ toolName: 'x', phase: 'load', requestContext: rc({ plan: { free: true } }) })).toBe(true);
+    expect(() => filter({ toolName: 'b', phase: 'active' })).toThrow(/throws by policy/);
+    await expect(filter({ toolName: 'c', phase: 'active' })).rejects.toThrow(/rejects by policy/);
+    // The step sees its own calls: those made while it ran (the spy's begin asks about get_weather at phase active).
+    const obs = observed(await session.step(begin()));
+    expect(obs.filterCalls).toEqual([{ toolName: 'get_weather', phase: 'active' }]);
+  });
+
+  it('[conformance.protocol.origins] origin labels: meta, the instance label, static and resolved, unknown', async () => {
+    class Labelled {
+      constructor(private readonly options: { tools: Record<string, unknown> }) {}
+      async processInputStep(args: { tools: Record<string, unknown> }) {
+        return { tools: { search_tools: {}, stranger: {}, ...this.options.tools, ...args.tools } };
+      }
+    }
+    const adapter = processorAdapter({ implementation: { name: 'l', version: '0' }, processor: Labelled as unknown as ProcessorClass, features: [], clock: { kind: 'date-now' } });
+    const session = await adapter.open({ id: 'x', catalog: [{ name: 'plain', description: 'd' }, { name: 'named', description: 'd', instance: 'alice' }], options: {} });
+    const obs = observed(await session.step(begin({ resolvedTools: [{ name: 'req', description: 'd' }, { name: 'bob', description: 'd', instance: 'bob' }] })));
+    expect(obs.origins).toEqual({ search_tools: 'meta', stranger: 'unknown', plain: 'static', named: 'alice', req: 'resolved', bob: 'bob' });
+  });
+
+  it('[conformance.protocol.clock] [conformance.protocol.restart] restart builds a new processor from the same setup; the clock and the filter-call list carry on', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const session = await make(seen, 'option').open({ ...setup, options: { filter: { default: 'allow', rules: [] }, ttl: 5 } });
+    const first = seen.options!;
+    await session.step({ op: 'advanceClock', ms: 250 });
+    await session.step({ op: 'restart' });
+    const second = seen.options!;
+    expect(second).not.toBe(first);
+    expect(second).toMatchObject({ ttl: 5 });
+    expect((second.clock as () => number)()).toBe(CLOCK_EPOCH + 250);
+    expect(observed(await session.step(begin())).filterCalls).toEqual([{ toolName: 'get_weather', phase: 'active' }]);
+    // A call needs a begin after the restart.
+    await session.step({ op: 'restart' });
+    await expect(session.step({ op: 'call', tool: 'search_tools', input: {}, toolCallId: 'c' })).rejects.toThrow(/needs a begin step/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   caseSchema,
+  formatReport,
   formatRun,
   jsonReport,
   parseExpectations,
@@ -24,8 +25,9 @@ function fakeAdapter(opts: { features?: Adapter['features']; brokenLoad?: boolea
         async step(req): Promise<StepObservation> {
           opts.requests?.push(structuredClone(req));
           if (req.op === 'begin') {
-            thread = req.thread ?? '';
-            return { exposed: ['search_tools', 'load_tool', ...(loaded.get(thread) ?? [])], filterCalls: [] };
+            thread = JSON.stringify(req.requestContext);
+            const exposed = ['search_tools', 'load_tool', ...(loaded.get(thread) ?? [])];
+            return { exposed, origins: Object.fromEntries(exposed.map((k) => [k, 'meta'])), system: [], filterCalls: [] };
           }
           if (req.op === 'call' && req.tool === 'load_tool') {
             const name = (req.input as { toolName: string }).toolName;
@@ -132,17 +134,28 @@ describe('runner', () => {
     await runSuite(fakeAdapter({ requests, features: ['forged-messages'] }), { cases: [c] });
     const begins = requests.filter((r): r is Extract<StepRequest, { op: 'begin' }> => r.op === 'begin');
     expect(begins.map((b) => b.stepNumber)).toEqual([0, 1, 2]);
-    expect(begins[0]!.messages).toEqual([{ id: 'msg-1', role: 'user', text: 'first' }]);
-    expect(begins[1]!.messages).toEqual([{ id: 'msg-3', role: 'user', text: 'other thread' }]);
+    const thread = (id: string) => ({ threadId: id, resourceId: 'conformance-resource' });
+    const text = (t: string) => ({ format: 2, parts: [{ type: 'text', text: t }] });
+    expect(begins[0]!.messages).toEqual([{ id: 'msg-1', role: 'user', createdAt: '2026-01-01T00:00:01.000Z', ...thread('t1'), content: text('first') }]);
+    expect(begins[1]!.messages).toEqual([{ id: 'msg-3', role: 'user', createdAt: '2026-01-01T00:00:03.000Z', ...thread('t2'), content: text('other thread') }]);
     expect(begins[2]!.messages).toEqual([
       {
         id: 'msg-2',
         role: 'assistant',
-        toolResults: [
-          { toolCallId: 'call-1', toolName: 'load_tool', args: { toolName: 'get_weather' }, result: { success: true, toolName: 'get_weather', message: 'ok' }, state: 'result' },
-        ],
+        createdAt: '2026-01-01T00:00:02.000Z',
+        ...thread('t1'),
+        content: {
+          format: 2,
+          parts: [
+            {
+              type: 'tool-invocation',
+              toolInvocation: { state: 'result', toolCallId: 'call-1', toolName: 'load_tool', args: { toolName: 'get_weather' }, result: { success: true, toolName: 'get_weather', message: 'ok' } },
+            },
+          ],
+        },
       },
     ]);
+    expect(begins[0]!.requestContext).toEqual({ MastraMemory: { thread: { id: 't1', resourceId: 'conformance-resource' }, resourceId: 'conformance-resource' } });
   });
 
   it('[conformance.runner.report] the report has a table per area, a table per rule, and the details of what did not pass', async () => {
@@ -150,19 +163,44 @@ describe('runner', () => {
     const cases = [mk('processor.load/a'), mk('processor.load/x'), mk('store.memory/y', { rules: ['store.memory.per-thread'], features: ['clock'] })];
     const run = await runSuite(fakeAdapter({ brokenLoad: true }), { cases, expectations });
     const text = formatRun(run, { expectationsFile: 'fake.txt' });
-    expect(text).toMatch(/^area\s+passed\s+failed\s+expected failures\s+unexpected passes\s+skipped$/m);
-    expect(text).toMatch(/^processor\s+0\s+1\s+1\s+0\s+0$/m);
-    expect(text).toMatch(/^store\s+0\s+0\s+0\s+0\s+1$/m);
-    expect(text).toMatch(/^processor\.load\.results\s+0\s+1\s+1\s+0\s+0$/m);
+    expect(text).toMatch(/^area\s+passed\s+failed\s+expected failures\s+unexpected passes\s+skipped\s+protocol errors$/m);
+    expect(text).toMatch(/^processor\s+0\s+1\s+1\s+0\s+0\s+0$/m);
+    expect(text).toMatch(/^store\s+0\s+0\s+0\s+0\s+1\s+0$/m);
+    expect(text).toMatch(/^processor\.load\.results\s+0\s+1\s+1\s+0\s+0\s+0$/m);
     expect(text).toMatch(/^FAIL  processor\.load\/a/m);
     expect(text).toMatch(/^xfail processor\.load\/x \[processor\.load\.results\] known$/m);
     expect(text).toMatch(/^skip  store\.memory\/y: needs unclaimed feature\(s\): clock$/m);
-    const json = jsonReport([{ run, expectationsFile: 'fake.txt' }]) as {
+    const json = jsonReport([{ suite: 'processor', label: 'fake', run, expectationsFile: 'fake.txt' }]) as {
       ok: boolean;
-      adapters: Array<{ totals: Record<string, number>; rules: Record<string, Record<string, number>>; cases: Array<{ id: string; status: string }> }>;
+      runs: Array<{ suite: string; totals: Record<string, number>; areas: Record<string, Record<string, number>>; rules: Record<string, Record<string, number>>; cases: Array<{ id: string; status: string }> }>;
     };
     expect(json.ok).toBe(false);
-    expect(json.adapters[0]!.totals).toEqual({ passed: 0, failed: 1, 'expected-failure': 1, 'unexpected-pass': 0, skipped: 1 });
-    expect(json.adapters[0]!.cases.map((c) => c.status)).toEqual(['failed', 'expected-failure', 'skipped']);
+    expect(json.runs[0]!.suite).toBe('processor');
+    expect(json.runs[0]!.totals).toEqual({ passed: 0, failed: 1, 'expected-failure': 1, 'unexpected-pass': 0, skipped: 1, 'protocol-error': 0 });
+    expect(json.runs[0]!.areas.store).toMatchObject({ skipped: 1 });
+    expect(json.runs[0]!.rules['processor.load.results']).toMatchObject({ failed: 1, 'expected-failure': 1 });
+    expect(json.runs[0]!.cases.map((c) => c.status)).toEqual(['failed', 'expected-failure', 'skipped']);
   });
+
+  it('[conformance.runner.report] the default report leads with one line per implementation and suite, shows mismatches, ends with one verdict', async () => {
+    const good = await runSuite(fakeAdapter(), { cases: [mk('processor.load/a')] });
+    const bad = await runSuite(fakeAdapter({ brokenLoad: true }), { cases: [mk('processor.load/a'), mk('processor.load/x')], expectations: parseExpectations('processor.load/x processor.load.results known\n') });
+    const entries = [
+      { suite: 'processor', label: 'good', run: good, expectationsFile: 'good.txt' },
+      { suite: 'editor', label: 'bad', run: bad, expectationsFile: 'bad.txt' },
+      { suite: 'processor', label: 'python3 adapter.py', error: 'cannot start: exited with code 1' },
+    ];
+    const lines = formatReport(entries).split('\n');
+    expect(lines[0]).toMatch(/^OK\s+fake 1\s+processor suite\s+1 passed, 0 expected failures, 0 skipped$/);
+    expect(lines[1]).toMatch(/^MISMATCH\s+fake 1\s+editor suite\s+0 passed, 1 expected failures, 0 skipped, 1 unexpected failures$/);
+    expect(lines[2]).toMatch(/^ERROR\s+python3 adapter\.py\s+processor suite\s+cannot run: cannot start: exited with code 1$/);
+    expect(lines.some((l) => /^FAIL  processor\.load\/a/.test(l))).toBe(true);
+    expect(lines.some((l) => /^xfail|^area|^rule/.test(l))).toBe(false);
+    expect(lines.at(-1)).toBe('VERDICT: MISMATCH: 2 of 3 runs do not match their expectations (fake 1, editor suite; python3 adapter.py, processor suite)');
+    const verbose = formatReport(entries, { verbose: true });
+    expect(verbose).toMatch(/^area\s+passed/m);
+    expect(verbose).toMatch(/^rule\s+passed/m);
+    expect(verbose).toMatch(/^xfail processor\.load\/x/m);
+    expect(formatReport(entries.slice(0, 1)).split('\n').at(-1)).toBe('VERDICT: OK: every run matches its expectations (1 run)');
+});
 });

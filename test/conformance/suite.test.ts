@@ -14,7 +14,7 @@ import {
 } from '../../src/conformance/index.js';
 
 const cases = loadCases(casesDir()).cases.map((c) => c.case);
-const here = new URL('.', import.meta.url).pathname;
+const examples = join(new URL('.', import.meta.url).pathname, '..', '..', 'conformance', 'examples', 'python');
 
 async function runBundled(name: string): Promise<{ run: AdapterRun; adapter: Adapter; file: string }> {
   const bundled = BUNDLED_ADAPTERS.find((b) => b.name === name)!;
@@ -50,17 +50,19 @@ describe('the whole suite', () => {
     expect(listed.length).toBeGreaterThan(0);
   });
 
-  it('[conformance.protocol.handshake] [conformance.runner.skip] a foreign stdio implementation runs what it claims and skips the rest', async () => {
-    const adapter = await stdioAdapter(`node ${join(here, 'fixtures', 'foreign-adapter.mjs')}`);
+  it('[conformance.protocol.handshake] [conformance.runner.skip] the minimal Python example runs what it claims (nothing optional), skips the rest, and fails exactly its expectation file', async () => {
+    const adapter = await stdioAdapter(`python3 ${join(examples, 'minimal_adapter.py')}`);
     try {
-      expect(adapter.implementation).toEqual({ name: 'foreign-mini', version: '0.0.1' });
-      const run = await runSuite(adapter, { cases, expectations: readExpectations(join(here, 'fixtures', 'foreign-mini.txt')) });
+      expect(adapter.implementation).toEqual({ name: 'minimal-python', version: '0.1.0' });
+      expect(adapter.features).toEqual([]);
+      const run = await runSuite(adapter, { cases, expectations: readExpectations(join(examples, 'minimal_adapter.expectations.txt')) });
       expect(mismatch(run)).toBe('');
       const skipped = run.results.filter((r) => r.status === 'skipped');
-      expect(skipped.length).toBeGreaterThan(0);
+      expect(skipped.map((r) => r.id).sort()).toEqual(cases.filter((c) => c.features.length > 0).map((c) => c.id).sort());
       for (const r of skipped) expect(r.reason).toMatch(/^needs unclaimed feature\(s\): /);
-      expect(run.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(20);
-      expect(run.results.filter((r) => r.status === 'expected-failure').map((r) => r.id)).toContain('processor.filter.not-found/suggestions');
+      expect(run.results.filter((r) => r.status === 'passed').length).toBeGreaterThan(40);
+      // Every expected failure is a rule of spec/search.md the example leaves out on purpose.
+      expect(run.results.filter((r) => r.status === 'expected-failure').every((r) => r.expected!.rule.startsWith('search.'))).toBe(true);
     } finally {
       await adapter.dispose();
     }

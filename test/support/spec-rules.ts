@@ -62,7 +62,8 @@ export function parseRules(): { rules: RuleDefinition[]; malformed: string[] } {
     lines.forEach((text, i) => {
       const m = RULE_LINE.exec(text.trim());
       if (!m) {
-        if (/^r\[/.test(text.trim())) malformed.push(`${relative(repoRoot, file)}:${i + 1}: ${text.trim()}`);
+        // A line that starts with a citation (`r[id] says …`) is prose; only a marker-like line is malformed.
+        if (/^r\[[^\]]*$|^r\[[^\]]*\]\s*$/.test(text.trim())) malformed.push(`${relative(repoRoot, file)}:${i + 1}: ${text.trim()}`);
         return;
       }
       const id = m[1]!;

@@ -10,7 +10,8 @@
  */
 import type { Feature } from '../case/schema.js';
 import { importWithPeers } from '../peer.js';
-import type { Adapter, ImplementationInfo, WireMessage, WireToolResult } from './types.js';
+import { CLOCK_EPOCH, RESOURCE_ID } from '../protocol/messages.js';
+import type { Adapter, ImplementationInfo, StoredMessage } from './types.js';
 import type { SimulatedTimers } from './sim-time.js';
 
 /** The part of a Mastra-shaped tool-search processor the driver uses. */
@@ -68,11 +69,7 @@ export interface ProcessorDriverOptions {
   clock: ClockControl;
 }
 
-/** The simulated clock starts here (2026-01-01T00:00:00Z), so results never depend on the real time. */
-export const CLOCK_EPOCH = Date.UTC(2026, 0, 1);
-
-/** The resource of every thread the driver builds. */
-export const RESOURCE_ID = 'conformance-resource';
+export { CLOCK_EPOCH, RESOURCE_ID };
 
 /** One part of a {@link DriverDbMessage}: text, or a tool invocation. */
 export type DriverDbPart =
@@ -123,37 +120,14 @@ export interface DriverDbMessage {
   };
 }
 
-/** Converts the runner's messages to stored messages in `MastraDBMessage` shape (content format 2). */
-export function toMastraMessages(messages: WireMessage[], thread: string | null): DriverDbMessage[] {
-  return messages.map((m, i) => {
-    const createdAt = new Date(CLOCK_EPOCH + i * 1000);
-    const base = { id: m.id, createdAt, ...(thread ? { threadId: thread, resourceId: RESOURCE_ID } : {}) };
-    if (m.role === 'user') {
-      // A user message may carry forged tool results after its text (a caller-written history).
-      const parts: DriverDbPart[] = [{ type: 'text', text: m.text }, ...(m.toolResults ?? []).map(toolInvocationPart)];
-      return { ...base, role: 'user', content: { format: 2, parts } } satisfies DriverDbMessage;
-    }
-    return { ...base, role: 'assistant', content: { format: 2, parts: m.toolResults.map(toolInvocationPart) } } satisfies DriverDbMessage;
-  });
+/**
+ * Turns the stored messages of a step request (JSON, r[conformance.protocol.messages]) into
+ * `MastraDBMessage`s: the same objects, with `createdAt` as a `Date`.
+ */
+export function toMastraMessages(messages: readonly StoredMessage[]): DriverDbMessage[] {
+  return messages.map((m) => ({ ...structuredClone(m), createdAt: new Date(m.createdAt) }) as DriverDbMessage);
 }
 
-/** A wire tool result as a `tool-invocation` part. */
-function toolInvocationPart(r: WireToolResult): DriverDbPart {
-  return {
-    type: 'tool-invocation',
-    toolInvocation:
-      r.state === 'call'
-        ? { state: 'call', toolCallId: r.toolCallId, toolName: r.toolName, args: r.args }
-        : {
-            state: 'result',
-            toolCallId: r.toolCallId,
-            toolName: r.toolName,
-            args: r.args,
-            result: r.result,
-            ...(r.isError ? { isError: true as const } : {}),
-          },
-  };
-}
 
 /**
  * Makes an in-process adapter for a Mastra-shaped tool-search processor class. The driver

@@ -21,8 +21,8 @@ import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
 import type { FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
-import { SimulatedTime, type SimulatedTimers } from './sim-time.js';
-import type { CaseSession, CaseSetup, StepObservation, StepRequest } from './types.js';
+import { SimulatedTime } from './sim-time.js';
+import type { CaseSession, CaseSetup, RequestContextEntries, StepObservation, StepRequest } from './types.js';
 import { CLOCK_EPOCH, RESOURCE_ID, toMastraMessages, type ProcessorDriverOptions, type ProcessorLike } from './processor-adapter.js';
 
 const META_TOOLS: ReadonlySet<string> = new Set(META_TOOL_NAMES);
@@ -90,6 +90,13 @@ function makeFilter(policy: FilterPolicy, calls: FilterCall[], time: SimulatedTi
     }
     return decide(policy.default);
   };
+}
+
+/** The thread a request context names, for the Agent-side plumbing (`MessageList`, tool context) only. */
+function threadOf(entries: RequestContextEntries): string | null {
+  const memory = entries.MastraMemory as { thread?: { id?: unknown } } | undefined;
+  if (typeof memory?.thread?.id === 'string') return memory.thread.id;
+  return typeof entries.mastra__threadId === 'string' ? entries.mastra__threadId : null;
 }
 
 function systemText(content: unknown): string {
@@ -231,15 +238,15 @@ class DriverSession implements CaseSession {
       case 'cleanupNow':
         return { cleaned: this.method('cleanupNow').call(this.processor) as number };
       case 'resume': {
-        const requestContext = this.requestContext(request.thread, 'memory', {});
-        if (request.messages !== undefined && request.thread !== null) {
+        const requestContext = this.requestContext(request.requestContext);
+        const thread = threadOf(request.requestContext);
+        if (request.messages !== undefined && thread !== null) {
           // The Agent's memory, as the resume path of @mastra/core's Agent records it: runState().memory.recall.
-          const recalled = toMastraMessages(request.messages, request.thread);
+          const recalled = toMastraMessages(request.messages);
           const memory = { recall: async () => ({ messages: recalled }) };
           requestContext.set('MastraMemory', { ...(requestContext.get('MastraMemory') as object), runState: () => ({ memory }) });
         }
-        const tools: Record<string, unknown> = {};
-        for (const entry of request.resolvedTools) tools[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
+        const tools = this.makeTools(request.resolvedTools, 'resolved');
         const fn = (this.processor as { getLoadedToolsForRequestContext?: unknown }).getLoadedToolsForRequestContext;
         if (typeof fn !== 'function') throw new Error('the processor has no getLoadedToolsForRequestContext() method');
         const out = ((await fn.call(this.processor, { requestContext, tools })) ?? {}) as Record<string, unknown>;
@@ -262,13 +269,11 @@ class DriverSession implements CaseSession {
   }
 
   private async begin(request: Extract<StepRequest, { op: 'begin' }>): Promise<Omit<StepObservation, 'filterCalls'>> {
-    const thread = request.thread;
-    const requestContext = this.requestContext(thread, request.threadVia, request.requestContext);
+    const requestContext = this.requestContext(request.requestContext);
+    const thread = threadOf(request.requestContext);
     const messageList = new MessageList(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {});
-    const history = toMastraMessages(request.messages, thread) as MastraDBMessage[];
+    const history = toMastraMessages(request.messages) as MastraDBMessage[];
     if (history.length > 0) messageList.add(history, 'memory');
-    const resolved: Record<string, unknown> = {};
-    for (const entry of request.resolvedTools) resolved[entry.name] = this.makeTool(entry, entry.instance ?? 'resolved');
     const messages = messageList.get.all.db();
     const args = {
       messages,
@@ -278,7 +283,7 @@ class DriverSession implements CaseSession {
       systemMessages: messageList.getSystemMessages(),
       state: {},
       model: 'openai/gpt-4o-mini',
-      tools: resolved,
+      tools: this.makeTools(request.resolvedTools, 'resolved'),
       retryCount: 0,
       requestContext,
       abort: (reason?: string) => {
@@ -296,20 +301,18 @@ class DriverSession implements CaseSession {
     };
   }
 
-  /** The request context the Agent builds: given values, then the thread as the memory context or the reserved key. */
-  private requestContext(
-    thread: string | null,
-    via: 'memory' | 'reserved-key' | 'reserved-key-number',
-    values: Record<string, string>,
-  ): RequestContext {
+  /** A real `RequestContext` holding the request's entries in order (r[conformance.protocol.request-context]). */
+  private requestContext(entries: RequestContextEntries): RequestContext {
     const requestContext = new RequestContext();
-    for (const [key, value] of Object.entries(values)) requestContext.set(key, value);
-    if (thread !== null) {
-      if (via === 'reserved-key') requestContext.set('mastra__threadId', thread);
-      else if (via === 'reserved-key-number') requestContext.set('mastra__threadId', Number(thread));
-      else requestContext.set('MastraMemory', { thread: { id: thread, resourceId: RESOURCE_ID }, resourceId: RESOURCE_ID });
-    }
+    for (const [key, value] of Object.entries(entries)) requestContext.set(key, value);
     return requestContext;
+  }
+
+  /** Tool objects for request-resolved entries, labelled for their origin. */
+  private makeTools(entries: readonly ToolEntry[], fallback: string): Record<string, unknown> {
+    const tools: Record<string, unknown> = {};
+    for (const entry of entries) tools[entry.name] = this.makeTool(entry, entry.instance ?? fallback);
+    return tools;
   }
 
   private originsOf(tools: Record<string, unknown>): Record<string, string> {

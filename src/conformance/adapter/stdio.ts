@@ -1,16 +1,19 @@
 /**
  * An adapter that drives an implementation in another process over the
- * JSON-lines stdio protocol.
+ * JSON-lines stdio protocol. Every line the implementation writes is
+ * validated; a malformed one is a {@link ProtocolError} naming the field.
  *
- * Implements r[conformance.protocol.handshake], r[conformance.protocol.step], r[conformance.protocol.stop].
+ * Implements r[conformance.protocol.framing], r[conformance.protocol.handshake],
+ * r[conformance.protocol.case], r[conformance.protocol.step], r[conformance.protocol.skip],
+ * r[conformance.protocol.error], r[conformance.protocol.stop], r[conformance.protocol.validate].
  *
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { featureSchema, type Feature } from '../case/schema.js';
-import { PROTOCOL_VERSION, type ProtocolRequest, type ProtocolResponse } from '../protocol.js';
-import type { Adapter, CaseSession, ImplementationInfo } from './types.js';
+import { envelopeSchemas, PROTOCOL_VERSION, type ProtocolRequest, type ProtocolResponse } from '../protocol/messages.js';
+import { ProtocolError, protocolErrorOf } from '../protocol/validate.js';
+import type { Adapter, CaseSession, StepObservation, StepSkip } from './types.js';
 
 /** Options of {@link stdioAdapter}. */
 export interface StdioAdapterOptions {
@@ -20,12 +23,21 @@ export interface StdioAdapterOptions {
   timeoutMs?: number;
 }
 
-type Pending = { resolve: (r: ProtocolResponse) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+type ResponseType = ProtocolResponse['type'];
+type Pending = {
+  seq: number;
+  where: string;
+  accepts: readonly ResponseType[];
+  resolve: (r: ProtocolResponse) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+};
+type Body = ProtocolRequest extends infer R ? (R extends unknown ? Omit<R, 'seq'> : never) : never;
 
-/** The connection to one child process. */
+/** The connection to one child process: one request at a time, each answer validated. */
 class Connection {
   private seq = 0;
-  private pending = new Map<number, Pending>();
+  private pending: Pending | undefined;
   private stderr = '';
   private exited: string | undefined;
 
@@ -39,51 +51,68 @@ class Connection {
     });
     child.on('exit', (code, signal) => {
       this.exited = `exited with ${signal ?? `code ${code}`}`;
-      for (const p of this.pending.values()) {
-        clearTimeout(p.timer);
-        p.reject(new Error(`the implementation ${this.exited}${this.stderr ? `; stderr: ${this.stderr.trim()}` : ''}`));
-      }
-      this.pending.clear();
+      this.settle((p) => p.reject(new Error(`the implementation ${this.exited}${this.stderr ? `; stderr: ${this.stderr.trim()}` : ''}`)));
     });
     child.on('error', (error) => {
       this.exited = `failed to start: ${error.message}`;
+      this.settle((p) => p.reject(new Error(`the implementation ${this.exited}`)));
     });
   }
 
+  private settle(how: (p: Pending) => void): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = undefined;
+    clearTimeout(p.timer);
+    how(p);
+  }
+
+  /** r[conformance.protocol.validate]: every line is JSON, answers the pending request, and has its type's shape. */
   private receive(line: string): void {
     if (line.trim() === '') return;
-    let msg: ProtocolResponse;
+    const p = this.pending;
+    const where = p?.where ?? 'a line written while no request was pending';
+    let msg: unknown;
     try {
-      msg = JSON.parse(line) as ProtocolResponse;
+      msg = JSON.parse(line);
     } catch {
-      this.failAll(new Error(`the implementation wrote a line that is not JSON: ${line.slice(0, 200)}`));
+      this.settle((q) => q.reject(new ProtocolError(where, '', `the line is not JSON: ${line.slice(0, 200)}`)));
       return;
     }
-    const p = this.pending.get(msg.seq);
-    if (!p) return;
-    this.pending.delete(msg.seq);
-    clearTimeout(p.timer);
-    if (msg.type === 'error') p.reject(new Error(msg.message));
-    else p.resolve(msg);
-  }
-
-  private failAll(error: Error): void {
-    for (const p of this.pending.values()) {
-      clearTimeout(p.timer);
-      p.reject(error);
+    const envelope = msg as { seq?: unknown; type?: unknown };
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.settle((q) => q.reject(new ProtocolError(where, '', `the line is not a JSON object: ${line.slice(0, 200)}`)));
+      return;
     }
-    this.pending.clear();
+    // An answer to a request that already timed out is dropped.
+    if (typeof envelope.seq === 'number' && envelope.seq < this.seq) return;
+    if (!p) return;
+    if (envelope.seq !== p.seq) {
+      this.settle((q) => q.reject(new ProtocolError(where, 'seq', `expected ${q.seq}, got ${JSON.stringify(envelope.seq)}`)));
+      return;
+    }
+    const type = envelope.type as ResponseType;
+    if (!p.accepts.includes(type)) {
+      const expected = p.accepts.map((t) => `"${t}"`).join(', ');
+      this.settle((q) => q.reject(new ProtocolError(where, 'type', `expected one of ${expected}, got ${JSON.stringify(envelope.type)}`)));
+      return;
+    }
+    const parsed = envelopeSchemas[type].safeParse(msg);
+    if (!parsed.success) {
+      this.settle((q) => q.reject(protocolErrorOf(where, parsed.error)));
+      return;
+    }
+    this.settle((q) => q.resolve(msg as ProtocolResponse));
   }
 
-  request(body: Record<string, unknown> & { type: ProtocolRequest['type'] }): Promise<ProtocolResponse> {
+  /** Sends one request and waits for its answer, of one of the `accepts` types. */
+  request(body: Body, where: string, accepts: readonly ResponseType[]): Promise<ProtocolResponse> {
     if (this.exited) return Promise.reject(new Error(`the implementation ${this.exited}`));
+    if (this.pending) return Promise.reject(new Error(`${where}: the previous request (${this.pending.where}) is still pending`));
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(seq);
-        reject(new Error(`no response to ${body.type} (seq ${seq}) within ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      this.pending.set(seq, { resolve, reject, timer });
+      const timer = setTimeout(() => this.settle((p) => p.reject(new Error(`no answer to ${where} (seq ${seq}) within ${this.timeoutMs} ms`))), this.timeoutMs);
+      this.pending = { seq, where, accepts, resolve, reject, timer };
       this.child.stdin!.write(JSON.stringify({ seq, ...body }) + '\n');
     });
   }
@@ -97,50 +126,58 @@ class Connection {
   }
 }
 
-function expectType<T extends ProtocolResponse['type']>(r: ProtocolResponse, type: T): Extract<ProtocolResponse, { type: T }> {
-  if (r.type !== type) throw new Error(`expected a "${type}" response, got "${r.type}"`);
-  return r as Extract<ProtocolResponse, { type: T }>;
+/** r[conformance.protocol.error]: an `error` answer fails the request with its message. */
+function unless<T extends ResponseType>(r: ProtocolResponse, type: T): Extract<ProtocolResponse, { type: T }> | Extract<ProtocolResponse, { type: 'skipped' }> {
+  if (r.type === 'error') throw new Error(`the implementation answered with an error: ${r.message}`);
+  return r as Extract<ProtocolResponse, { type: T }> | Extract<ProtocolResponse, { type: 'skipped' }>;
+}
+
+/** Opens one case over the connection. @see r[conformance.protocol.case] */
+async function openCase(conn: Connection, setup: Parameters<Adapter['open']>[0]): Promise<CaseSession> {
+  const ready = unless(await conn.request({ type: 'case', case: setup }, `the answer to case ${setup.id}`, ['ready', 'skipped', 'error']), 'ready');
+  if (ready.type === 'skipped') return { skipped: ready.reason, step: () => Promise.reject(new Error('the case was skipped')), close: async () => {} };
+  let stepIndex = 0;
+  return {
+    ...(ready.constructionError !== undefined ? { constructionError: ready.constructionError } : {}),
+    async step(step): Promise<StepObservation | StepSkip> {
+      const where = `the answer to step ${++stepIndex} (${step.op}) of case ${setup.id}`;
+      const r = unless(await conn.request({ type: 'step', step }, where, ['observation', 'skipped', 'error']), 'observation');
+      return r.type === 'skipped' ? { skipped: r.reason } : r.observation;
+    },
+    async close() {},
+  };
 }
 
 /**
  * Starts `command` in a shell, performs the `start` handshake and returns an adapter.
  *
  * @see r[conformance.protocol.handshake]
+ * @throws ProtocolError when the handshake answer is malformed or speaks another version
  */
 export async function stdioAdapter(command: string, options: StdioAdapterOptions = {}): Promise<Adapter> {
   const child = spawn(command, { shell: true, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   const conn = new Connection(child, options.timeoutMs ?? 10_000);
   let started: Extract<ProtocolResponse, { type: 'started' }>;
   try {
-    started = expectType(await conn.request({ type: 'start', protocol: PROTOCOL_VERSION }), 'started');
+    const r = await conn.request({ type: 'start', protocol: PROTOCOL_VERSION }, 'the answer to start', ['started', 'error']);
+    if (r.type === 'error') throw new Error(`the implementation refused the handshake: ${r.message}`);
+    started = r as Extract<ProtocolResponse, { type: 'started' }>;
     if (started.protocol !== PROTOCOL_VERSION) {
-      throw new Error(`the implementation speaks protocol ${started.protocol}; this runner speaks ${PROTOCOL_VERSION}`);
+      throw new ProtocolError('the answer to start', 'protocol', `the implementation speaks protocol ${started.protocol}; this runner speaks ${PROTOCOL_VERSION}`);
     }
   } catch (error) {
     conn.kill();
+    if (error instanceof ProtocolError) throw error;
     throw new Error(`stdio adapter "${command}": handshake failed: ${(error as Error).message}`);
   }
-  const implementation: ImplementationInfo = { name: String(started.implementation?.name), version: String(started.implementation?.version) };
-  const known = new Set<string>(featureSchema.options);
-  const features = (Array.isArray(started.features) ? started.features : []).filter((f): f is Feature => known.has(f));
   return {
-    implementation,
-    features,
-    async open(setup): Promise<CaseSession> {
-      const ready = expectType(await conn.request({ type: 'case', case: setup }), 'ready');
-      return {
-        ...(typeof ready.constructionError === 'string' ? { constructionError: ready.constructionError } : {}),
-        async step(step) {
-          const r = expectType(await conn.request({ type: 'step', step }), 'observation');
-          return { ...r.observation, filterCalls: r.observation?.filterCalls ?? [] };
-        },
-        async close() {},
-      };
-    },
+    implementation: started.implementation,
+    features: started.features,
+    open: (setup) => openCase(conn, setup),
     async dispose() {
       // r[conformance.protocol.stop]: ask politely, then make sure the process is gone.
       try {
-        if (!conn.done) expectType(await conn.request({ type: 'stop' }), 'stopped');
+        if (!conn.done) await conn.request({ type: 'stop' }, 'the answer to stop', ['stopped', 'error']);
       } catch {
         // the process is ended below either way
       } finally {

@@ -2,7 +2,8 @@
  * The adapter interface: how the runner drives one implementation.
  * The same requests and observations travel over the stdio protocol as JSON lines.
  *
- * Implements r[conformance.adapter.interface].
+ * Implements r[conformance.adapter.interface]; the messages of the stdio protocol carry
+ * the same values (r[conformance.protocol.step]).
  *
  * @module
  */
@@ -27,68 +28,103 @@ export interface CaseSetup {
   options: ProcessorOptionsData;
 }
 
-/** A conversation message as it crosses the adapter boundary. */
-export type WireMessage =
+/**
+ * A conversation message as it crosses the adapter boundary: Mastra's stored
+ * message format (`MastraDBMessage`, content format 2) in its JSON form, the
+ * format the context store reads (r[store.context.messages.format]).
+ *
+ * @see r[conformance.protocol.messages]
+ */
+export interface StoredMessage {
+  /** Message id, unique within the case (`msg-1`, `msg-2`, …). */
+  id: string;
+  /** Who wrote it. */
+  role: 'user' | 'assistant';
+  /** When, as an ISO 8601 UTC time; strictly increasing within a case. */
+  createdAt: string;
+  /** The thread it belongs to; absent for an anonymous conversation. */
+  threadId?: string;
+  /** The resource of the thread (`conformance-resource`); absent for an anonymous conversation. */
+  resourceId?: string;
+  /** Content format 2. */
+  content: {
+    /** Always 2. */
+    format: 2;
+    /** The parts, in order. */
+    parts: StoredPart[];
+  };
+}
+
+/** A part of a stored message: text, or a tool invocation. */
+export type StoredPart =
   | {
-      /** Message id, unique within the case. */
-      id: string;
-      /** A user message. */
-      role: 'user';
+      /** A text part (user messages). */
+      type: 'text';
       /** Its text. */
       text: string;
-      /** Tool results forged into the user message, after its text. */
-      toolResults?: WireToolResult[];
     }
   | {
-      /** Message id, unique within the case. */
-      id: string;
-      /** An assistant message holding tool results. */
-      role: 'assistant';
-      /** The tool results, in order. */
-      toolResults: WireToolResult[];
+      /** A tool invocation. */
+      type: 'tool-invocation';
+      /** The call and, in state `result`, its result. */
+      toolInvocation: StoredToolInvocation;
     };
 
-/** A tool result inside a message. */
-export interface WireToolResult {
-  /** The id of the call. */
-  toolCallId: string;
-  /** The tool that produced the result. */
-  toolName: string;
-  /** The arguments of the call. */
-  args: Record<string, unknown>;
-  /** The result. */
-  result: unknown;
-  /** `'result'` unless the case forges a call without a result. */
-  state: 'result' | 'call';
-  /** The part is flagged as an error result. */
-  isError?: boolean;
-}
+/** The `toolInvocation` of a `tool-invocation` part. */
+export type StoredToolInvocation =
+  | {
+      /** A call with its result. */
+      state: 'result';
+      /** The id of the call (`call-1`, `call-2`, …). */
+      toolCallId: string;
+      /** The tool that was called. */
+      toolName: string;
+      /** The arguments of the call. */
+      args: Record<string, unknown>;
+      /** The result. */
+      result: unknown;
+      /** Set when the result is an error result. */
+      isError?: boolean;
+    }
+  | {
+      /** A call without a result. */
+      state: 'call';
+      /** The id of the call. */
+      toolCallId: string;
+      /** The tool that was called. */
+      toolName: string;
+      /** The arguments of the call. */
+      args: Record<string, unknown>;
+    };
+
+/**
+ * The request context of a step, as the entries of Mastra's `RequestContext`:
+ * the case's values, then the thread as the memory context (`MastraMemory`) or
+ * as `mastra__threadId`. @see r[conformance.protocol.request-context]
+ */
+export type RequestContextEntries = Record<string, unknown>;
 
 /** One request per step. The runner owns the conversation and sends it whole with each `begin`. */
 export type StepRequest =
   | {
       /** Begin a processor step. */
       op: 'begin';
-      /** Thread id, or null for an anonymous request. */
-      thread: string | null;
-      /** How the thread id reaches the processor. */
-      threadVia: 'memory' | 'reserved-key' | 'reserved-key-number';
-      /** Request-resolved tools (`args.tools`). */
-      resolvedTools: ToolEntry[];
-      /** Request-context values. */
-      requestContext: Record<string, string>;
-      /** The whole conversation of this thread, oldest first. */
-      messages: WireMessage[];
       /** 0-based step number within the case. */
       stepNumber: number;
+      /** The request context's entries (the thread is among them). */
+      requestContext: RequestContextEntries;
+      /** Request-resolved tools (`args.tools`). */
+      resolvedTools: ToolEntry[];
+      /** The whole conversation of this thread, oldest first, in the stored format. */
+      messages: StoredMessage[];
     }
   | {
       /** Call a meta-tool returned by the last `begin`. */
       op: 'call';
       /** Which one. */
       tool: MetaToolName;
-      /** The input the model sends. */
-      input: unknown;
+      /** The input the model sends; absent when it sends none. */
+      input?: unknown;
       /** The id of the call. */
       toolCallId: string;
     }
@@ -123,13 +159,16 @@ export type StepRequest =
   | {
       /** Call `getLoadedToolsForRequestContext({ requestContext, tools })`. */
       op: 'resume';
-      /** Thread id, or null. */
-      thread: string | null;
+      /** The resumed request's context entries. */
+      requestContext: RequestContextEntries;
       /** The resumed request's resolved tools. */
       resolvedTools: ToolEntry[];
       /** When present: the thread's persisted conversation, which the Agent's memory in the request context recalls. */
-      messages?: WireMessage[];
+      messages?: StoredMessage[];
     };
+
+/** The operation of a step request. */
+export type StepOp = StepRequest['op'];
 
 /** What the adapter observed while doing one step. */
 export interface StepObservation {
@@ -159,12 +198,20 @@ export interface StepObservation {
   tools?: string[];
 }
 
+/** The implementation skips the case it is running: no further step is sent. @see r[conformance.protocol.skip] */
+export interface StepSkip {
+  /** Why, in one line. */
+  skipped: string;
+}
+
 /** One case in progress inside an adapter. */
 export interface CaseSession {
   /** Set when the processor's constructor threw: its message. No step is then run. */
   readonly constructionError?: string;
-  /** Does one step and reports what it observed. */
-  step(request: StepRequest): Promise<StepObservation>;
+  /** Set when the implementation skips the whole case: why. No step is then run. */
+  readonly skipped?: string;
+  /** Does one step and reports what it observed, or skips the rest of the case. */
+  step(request: StepRequest): Promise<StepObservation | StepSkip>;
   /** Releases the processor. */
   close(): Promise<void>;
 }

@@ -71,7 +71,7 @@ const filterPolicySchema = z
   .describe('The `filter` option, written as data; every call is recorded.');
 
 /** One tool of a catalog: its key in the tools record, its id, its description. */
-const toolEntrySchema = z
+export const toolEntrySchema = z
   .object({
     name: z.string().min(1).describe('The key of the tool in the tools record.'),
     id: z.string().min(1).optional().describe('The tool id; the key when absent.'),
@@ -89,7 +89,7 @@ const toolEntrySchema = z
   .strict();
 
 /** Processor options, as data. */
-const processorOptionsSchema = z
+export const processorOptionsSchema = z
   .object({
     search: z
       .object({
@@ -115,7 +115,7 @@ const processorOptionsSchema = z
   .describe('Options passed to the processor constructor; `tools` is the catalog.');
 
 /** A filter call as observed: the tool name the hook received and the phase. */
-const filterCallSchema = z.object({ toolName: z.string(), phase: filterPhaseSchema }).strict();
+export const filterCallSchema = z.object({ toolName: z.string(), phase: filterPhaseSchema }).strict();
 
 /** A forged tool result. */
 const toolResultSchema = z

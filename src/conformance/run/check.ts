@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { BeginExpect, Bounds, CallExpect, FilterCall, FilterCallChecks } from '../case/schema.js';
+import type { BeginExpect, Bounds, CallExpect, FilterCall, FilterCallChecks, Step } from '../case/schema.js';
 import type { StepObservation } from '../adapter/types.js';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
@@ -178,4 +178,49 @@ export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
   }
   checkFilterCalls(expect, obs, out);
   return out;
+}
+
+/** Checks a `cleanupNow` step. */
+export function checkCleanupNow(expect: { cleaned?: number | undefined }, obs: StepObservation): string[] {
+  return expect.cleaned !== undefined && obs.cleaned !== expect.cleaned ? [`cleaned: expected ${expect.cleaned}, got ${show(obs.cleaned)}`] : [];
+}
+
+/** Checks a `stateStats` step. */
+export function checkStateStats(expect: { threadCount?: number | undefined; oldestAccessTimeIsNull?: boolean | undefined }, obs: StepObservation): string[] {
+  const out: string[] = [];
+  if (expect.threadCount !== undefined && obs.threadCount !== expect.threadCount) {
+    out.push(`threadCount: expected ${expect.threadCount}, got ${show(obs.threadCount)}`);
+  }
+  if (expect.oldestAccessTimeIsNull !== undefined && (obs.oldestAccessTime === null) !== expect.oldestAccessTimeIsNull) {
+    out.push(`oldestAccessTime: expected ${expect.oldestAccessTimeIsNull ? 'null' : 'a number'}, got ${show(obs.oldestAccessTime)}`);
+  }
+  return out;
+}
+
+/** Checks a `resume` step. */
+export function checkResume(expect: { tools?: string[] | undefined; origins?: Record<string, string> | undefined }, obs: StepObservation): string[] {
+  const out: string[] = [];
+  if (expect.tools) sameList('resumed tools', expect.tools, obs.tools ?? [], out);
+  for (const [key, origin] of Object.entries(expect.origins ?? {})) {
+    if (obs.origins?.[key] !== origin) out.push(`origin of resumed ${key}: expected ${show(origin)}, got ${show(obs.origins?.[key])}`);
+  }
+  return out;
+}
+
+/** Checks any step against what it expects; steps without expectations always pass. */
+export function checkStep(step: Step, obs: StepObservation): string[] {
+  switch (step.op) {
+    case 'begin':
+      return checkBegin(step.expect, obs);
+    case 'call':
+      return checkCall(step.expect, obs);
+    case 'cleanupNow':
+      return checkCleanupNow(step.expect, obs);
+    case 'stateStats':
+      return checkStateStats(step.expect, obs);
+    case 'resume':
+      return checkResume(step.expect, obs);
+    default:
+      return [];
+  }
 }

@@ -1,17 +1,38 @@
 /**
  * The classification both conformance runners share: checks the expectation
  * file against the suite, then runs each selected case and classifies it as
- * passed, failed, expected failure, unexpected pass or skipped.
+ * passed, failed, expected failure, unexpected pass, skipped or protocol error.
  *
- * Implements r[conformance.runner.skip], r[conformance.expectations.unexpected-failure],
+ * Implements r[conformance.protocol.validate], r[conformance.runner.skip], r[conformance.expectations.unexpected-failure],
  * r[conformance.expectations.unexpected-pass], r[conformance.expectations.stale].
  *
  * @module
  */
 import type { ExpectedFailure, Expectations } from './expectations.js';
 
-/** How one case ended. */
-export type CaseStatus = 'passed' | 'failed' | 'expected-failure' | 'unexpected-pass' | 'skipped';
+/**
+ * How one case ended. `protocol-error`: the implementation sent a malformed
+ * message, so the case could not be judged (r[conformance.protocol.validate]).
+ */
+export type CaseStatus = 'passed' | 'failed' | 'expected-failure' | 'unexpected-pass' | 'skipped' | 'protocol-error';
+
+/**
+ * What running one case gave: the mismatches (none when it passed), a skip the
+ * implementation asked for, or a protocol error.
+ */
+export type CaseOutcome =
+  | {
+      /** Mismatches, prefixed by the step that showed them; empty when the case passed. */
+      failures: string[];
+    }
+  | {
+      /** The implementation skipped the case: why. @see r[conformance.protocol.skip] */
+      skipped: string;
+    }
+  | {
+      /** The implementation sent a malformed message: which field, and what is wrong. */
+      protocolError: string;
+    };
 
 /** The outcome of one case. */
 export interface CaseResult {
@@ -23,9 +44,9 @@ export interface CaseResult {
   rules: string[];
   /** How it ended. */
   status: CaseStatus;
-  /** Why it was skipped, or the expectation's reason. */
+  /** Why it was skipped, the expectation's reason, or the protocol error. */
   reason?: string;
-  /** Mismatches, prefixed by the step that showed them. */
+  /** Mismatches, prefixed by the step that showed them (for a protocol error: the error). */
   failures: string[];
   /** The matching line of the expectation file, if any. */
   expected?: ExpectedFailure;
@@ -51,8 +72,8 @@ export interface ClassifyOptions<C extends ClassifiableCase> {
   areaOf(id: string): string;
   /** Why the case must be skipped (features the implementation does not claim), or `undefined` to run it. */
   skipReason(c: C): string | undefined;
-  /** Runs one case; returns the mismatches (empty when it passes). A throw counts as an adapter error. */
-  execute(c: C): Promise<string[]>;
+  /** Runs one case. A throw counts as an adapter error: a failure. */
+  execute(c: C): Promise<CaseOutcome>;
 }
 
 /** The classified results of a run and the problems with its expectation file. */
@@ -103,17 +124,26 @@ export async function classifyCases<C extends ClassifiableCase>(options: Classif
       continue;
     }
     // 4. Run it; a throw is a failure, not the end of the run.
-    let failures: string[];
+    let outcome: CaseOutcome;
     try {
-      failures = await options.execute(c);
+      outcome = await options.execute(c);
     } catch (error) {
-      failures = [`adapter error: ${error instanceof Error ? error.message : String(error)}`];
+      outcome = { failures: [`adapter error: ${error instanceof Error ? error.message : String(error)}`] };
     }
-    // 5. Classify against the expectation file.
-    const failed = failures.length > 0;
+    // 5. A skip or a protocol error is reported as such, whatever the expectation file says.
+    if ('skipped' in outcome) {
+      results.push({ ...base, status: 'skipped', reason: `the implementation skipped it: ${outcome.skipped}`, failures: [] });
+      continue;
+    }
+    if ('protocolError' in outcome) {
+      results.push({ ...base, status: 'protocol-error', reason: outcome.protocolError, failures: [outcome.protocolError] });
+      continue;
+    }
+    // 6. Classify against the expectation file.
+    const failed = outcome.failures.length > 0;
     const status: CaseStatus = expected ? (failed ? 'expected-failure' : 'unexpected-pass') : failed ? 'failed' : 'passed';
-    results.push({ ...base, status, failures, ...(expected ? { expected, reason: expected.reason } : {}) });
+    results.push({ ...base, status, failures: outcome.failures, ...(expected ? { expected, reason: expected.reason } : {}) });
   }
-  const ok = expectationProblems.length === 0 && results.every((r) => r.status !== 'failed' && r.status !== 'unexpected-pass');
+  const ok = expectationProblems.length === 0 && results.every((r) => r.status === 'passed' || r.status === 'expected-failure' || r.status === 'skipped');
   return { results, expectationProblems, ok };
 }

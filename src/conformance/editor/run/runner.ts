@@ -82,7 +82,7 @@ export async function runEditorSuite(options: EditorRunOptions): Promise<EditorR
       const missing = [...new Set([...c.features, ...usedEditorFeatures(c)])].filter((f) => !claimed.has(f));
       return missing.length > 0 ? `${adapter.implementation.name} does not support: ${missing.join(', ')}` : undefined;
     },
-    execute: (c) => runEditorCase(adapter, c),
+    execute: async (c) => ({ failures: await runEditorCase(adapter, c) }),
   });
   return { implementation: adapter.implementation, features: [...adapter.features], ...run };
 }

@@ -1,0 +1,345 @@
+#!/usr/bin/env python3
+"""A minimal tool-search implementation that speaks the conformance protocol.
+
+It is a starting point for an implementation in another language, written from
+spec/ alone, with Python's standard library only. Run it with
+
+    npx tool-search-conformance --stdio "python3 conformance/examples/python/minimal_adapter.py" \
+        --expectations conformance/examples/python/minimal_adapter.expectations.txt
+
+It claims no optional feature (spec/conformance.md, r[conformance.case.features]),
+so the runner sends it only the cases that need none: the default options (or
+invalid ones), `begin` and `call` steps. Everything those cases observe is here:
+option validation, canonical names, the in-memory store, the meta-tools with
+their input checks, the order of the exposed tools, and a scorer that follows
+the BM25F formula of spec/search.md but tokenizes naively (no folding, case
+splitting, stemming, stopwords, CJK segmentation or approximate matching).
+The cases that notice are listed, with the rule each breaks, in
+minimal_adapter.expectations.txt: add a rule, remove its line.
+"""
+
+import json
+import math
+import re
+import sys
+
+PROTOCOL = 2  # r[conformance.protocol.handshake]
+IMPLEMENTATION = {"name": "minimal-python", "version": "0.1.0"}
+FEATURES = []  # claims nothing optional
+SEARCH_TOOLS, LOAD_TOOL = "search_tools", "load_tool"
+META = (SEARCH_TOOLS, LOAD_TOOL)
+CLOCK_EPOCH = 1_767_225_600_000  # r[conformance.protocol.clock]: never advances here (no `clock` feature)
+
+
+class ConstructionError(Exception):
+    """The constructor rejects its options (r[processor.options.validate])."""
+
+
+class Unsupported(Exception):
+    """An option this implementation does not support: the case is skipped (r[conformance.protocol.skip])."""
+
+
+def echo(text):
+    """At most 64 code points of a model-supplied string, for messages (r[processor.input.bounded])."""
+    return text if len(text) <= 64 else text[:64] + "…"
+
+
+def is_int(value):
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and float(value).is_integer() and abs(value) <= 2**53 - 1
+
+
+def is_number(value):
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+
+
+# -- Options (r[processor.options.validate], r[processor.options.defaults]) --------------------
+
+
+def build_options(options):
+    """The constructor options of a case: the typed options, then `raw` over them (r[conformance.protocol.raw])."""
+    built = {key: options[key] for key in ("search", "storage", "ttl", "includeResolvedTools", "injectCatalog", "filter") if key in options}
+    for key, value in options.get("raw", {}).items():
+        before = built.get(key)
+        built[key] = {**before, **value} if isinstance(before, dict) and isinstance(value, dict) else value
+    return built
+
+
+def validate(options):
+    """Checks the options and returns (topK, minScore, ttl); the first invalid one is a ConstructionError."""
+    search = options.get("search", {})
+    if not isinstance(search, dict):
+        raise ConstructionError("search must be an object { topK?, minScore?, autoLoad? }")
+    top_k = search.get("topK", 5)
+    if not is_int(top_k) or top_k < 1:
+        raise ConstructionError(f"search.topK must be a positive integer, got {json.dumps(top_k)}")
+    min_score = search.get("minScore", 0)
+    if not is_number(min_score) or not 0 <= min_score <= 1:
+        raise ConstructionError(f"search.minScore must be a number in [0, 1], got {json.dumps(min_score)}")
+    ttl = options.get("ttl", 3_600_000)
+    if not is_number(ttl) or ttl < 0:
+        raise ConstructionError(f"ttl must be a finite number >= 0, got {json.dumps(ttl)}")
+    storage = options.get("storage", "in-memory")
+    if storage not in ("in-memory", "context"):
+        raise ConstructionError(f"storage must be 'in-memory' or 'context', got {json.dumps(storage)}")
+    for path, value in (("includeResolvedTools", options.get("includeResolvedTools", False)),
+                        ("injectCatalog", options.get("injectCatalog", False)),
+                        ("search.autoLoad", search.get("autoLoad", False))):
+        if not isinstance(value, bool):
+            raise ConstructionError(f"{path} must be a boolean")
+        if value:
+            raise Unsupported(f"{path}: true is not implemented")
+    if storage == "context":
+        raise Unsupported("storage 'context' is not implemented")
+    if "filter" in options:
+        raise Unsupported("the filter is not implemented")
+    return top_k, min_score, ttl
+
+
+# -- Search (spec/search.md) -------------------------------------------------------------------
+
+
+def terms(text):
+    """Naive terms: lower-cased runs of letters, marks and digits; single letters dropped (r[search.tokenize.min-length])."""
+    words = re.findall(r"[^\W_]+", text.lower())
+    return [w for w in words if len(w) > 1 or w.isdigit()]
+
+
+class Index:
+    """A BM25F index of a catalog (r[search.score.field-weight] … r[search.score.formula])."""
+
+    def __init__(self, tools):
+        self.tools = tools  # [(name, description)], catalog order
+        self.docs = [(terms(name), terms(desc)) for name, desc in tools]
+        lengths = [len(d) for _, d in self.docs]
+        self.avg = sum(lengths) / len(lengths) if lengths else 0
+        self.df = {}
+        for name_terms, desc_terms in self.docs:
+            for t in set(name_terms) | set(desc_terms):
+                self.df[t] = self.df.get(t, 0) + 1
+
+    def strength(self, term, i):
+        name_terms, desc_terms = self.docs[i]
+        norm = 1 if self.avg == 0 else 0.8 + 0.2 * len(desc_terms) / self.avg
+        tf = 1.5 * name_terms.count(term) + desc_terms.count(term) / norm
+        return tf / (tf + 3.5)
+
+    def rank(self, query, min_score):
+        """Candidates at or above min_score, by score descending then catalog order (r[search.rank.order])."""
+        scored = sorted({t for t in terms(query) if t in self.df})
+        if not scored:
+            return []
+        n = len(self.tools)
+        weight = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) ** 1.5 for t in scored}
+        total = sum(weight[t] for t in scored)
+        out = []
+        for i, (name, desc) in enumerate(self.tools):
+            if not any(t in self.docs[i][0] or t in self.docs[i][1] for t in scored):
+                continue
+            score = sum(weight[t] * self.strength(t, i) for t in scored) / total
+            score = math.floor(score * 10_000 + 0.5) / 10_000  # r[search.score.rounding]
+            if score >= min_score:  # r[search.threshold.min-score]
+                out.append((-score, i, name, desc, score))
+        return [(name, desc, score) for _, _, name, desc, score in sorted(out)]
+
+
+def truncate(description):
+    """r[search.result.truncate]: more than 150 code points → the first 147 and `...`."""
+    return description if len(description) <= 150 else description[:147] + "..."
+
+
+# -- The processor -------------------------------------------------------------------------------
+
+
+def thread_of(context):
+    """r[processor.thread.resolve]: `mastra__threadId`, else the memory context's thread id, else none."""
+    direct = context.get("mastra__threadId")
+    if isinstance(direct, str) and direct:
+        return direct
+    memory = context.get("MastraMemory")
+    thread = memory.get("thread") if isinstance(memory, dict) else None
+    thread_id = thread.get("id") if isinstance(thread, dict) else None
+    return thread_id if isinstance(thread_id, str) and thread_id else None
+
+
+class Processor:
+    def __init__(self, catalog, options):
+        options = build_options(options)
+        self.top_k, self.min_score, self.ttl = validate(options)
+        self.by_name = {}  # canonical name → catalog entry (r[processor.names.canonical])
+        self.alias = {}  # record key → canonical name (r[processor.names.alias])
+        for entry in catalog:
+            name = entry["name"] if entry.get("withoutId") else entry.get("id", entry["name"])
+            if name in META:
+                raise ConstructionError(f"tool {entry['name']!r}: the name {name!r} is reserved for the meta-tool")
+            if name in self.by_name:
+                raise ConstructionError(f"tools {self.by_name[name]['name']!r} and {entry['name']!r} have the same name {name!r}")
+            self.by_name[name] = entry
+            self.alias.setdefault(entry["name"], name)
+        self.index = Index([(name, e["description"]) for name, e in self.by_name.items()])
+        self.threads = {}  # r[store.memory.per-thread]: thread → {"tools": [...], "last": ms}
+        self.step = None
+
+    # The in-memory store (spec/stores.md): exact TTL from the last access, no entry without a tool.
+    def loaded(self, thread):
+        entry = self.threads.get(thread)
+        if entry is None:
+            return []
+        if self.ttl > 0 and CLOCK_EPOCH - entry["last"] > self.ttl:  # r[store.memory.ttl.exact]
+            del self.threads[thread]
+            return []
+        entry["last"] = CLOCK_EPOCH
+        return [name for name in entry["tools"] if name in self.by_name]
+
+    def activate(self, thread, names):
+        known = [name for name in names if name in self.by_name]
+        if not known:
+            return  # r[store.memory.read-creates-nothing]
+        entry = self.threads.setdefault(thread, {"tools": [], "last": CLOCK_EPOCH})
+        entry["last"] = CLOCK_EPOCH
+        entry["tools"] += [name for name in known if name not in entry["tools"]]
+
+    def begin(self, step):
+        """One processor step: the tools to expose, in order (r[processor.order.sequence])."""
+        thread = thread_of(step["requestContext"]) or "default"  # r[store.memory.default-thread]
+        loaded = self.loaded(thread)
+        exposed = {SEARCH_TOOLS: "meta", LOAD_TOOL: "meta"}
+        for tool in step["resolvedTools"]:  # passed through (r[processor.resolved.pass-through])
+            if tool["name"] not in META:
+                exposed[tool["name"]] = tool.get("instance", "resolved")
+        for name in loaded:
+            exposed.setdefault(name, self.by_name[name].get("instance", "static"))  # r[processor.order.unique]
+        self.step = {"thread": thread, "loaded": set(loaded), "exposed": list(exposed)}
+        instructions = ("To find a tool, call search_tools with keywords. Then call load_tool with the exact name "
+                        "of a result to load it. A loaded tool becomes callable on your next turn; call a tool "
+                        "only after loading it.")
+        return {"exposed": list(exposed), "origins": exposed, "system": [instructions], "filterCalls": []}
+
+    def call(self, step):
+        if self.step is None or step["tool"] not in self.step["exposed"]:
+            return {"outcome": "not-exposed", "filterCalls": []}
+        tool = self.search_tools if step["tool"] == SEARCH_TOOLS else self.load_tool
+        return {"outcome": "result", "result": tool(step.get("input")), "filterCalls": []}
+
+    def search_tools(self, given):
+        """r[processor.input.search], then r[processor.search.results]."""
+        query = given.get("query") if isinstance(given, dict) else None
+        if not isinstance(given, dict):
+            return {"results": [], "message": "search_tools expects an object { query: string }."}
+        if not isinstance(query, str):
+            return {"results": [], "message": 'search_tools: "query" must be a string.'}
+        if len(query) > 1000:
+            return {"results": [], "message": 'search_tools: "query" must be at most 1000 characters.'}
+        if query.strip() == "":
+            return {"results": [], "message": 'search_tools: "query" must contain keywords.'}
+        hits = self.index.rank(query, self.min_score)[: self.top_k]
+        results = [{"name": name, "description": truncate(desc), "score": score} for name, desc, score in hits]
+        return {"results": results, "message": f"Found {len(results)} tool(s). Load one with load_tool."}
+
+    def load_tool(self, given):
+        """r[processor.input.load], then r[processor.load.results]."""
+        if not isinstance(given, dict):
+            return {"success": False, "message": "load_tool expects an object { toolName?, toolNames? }."}
+        tool_name, tool_names = given.get("toolName"), given.get("toolNames")
+        problem = self.check_names(tool_name, tool_names)
+        if problem:
+            return {"success": False, "message": problem}
+        requested = list(dict.fromkeys((tool_names or []) + ([tool_name] if tool_name is not None else [])))
+        loaded, already, not_found = [], [], []
+        for name in requested:
+            canonical = name if name in self.by_name else self.alias.get(name)
+            if canonical is None:
+                not_found.append(name)
+            elif canonical not in loaded and canonical not in already:
+                (already if canonical in self.step["loaded"] else loaded).append(canonical)
+        self.activate(self.step["thread"], loaded + already)  # r[store.activate.all-confirmed]
+        self.step["loaded"].update(loaded)
+        if tool_names is not None:
+            result = {"success": not not_found, "loadedCount": len(loaded),
+                      "message": f"Loaded {len(loaded)}, already loaded {len(already)}, not found {len(not_found)}."}
+            for key, names in (("loaded", loaded), ("notFound", not_found), ("alreadyLoaded", already)):
+                if names:
+                    result[key] = names
+            return result
+        if not_found:
+            return {"success": False, "toolName": tool_name, "message": self.not_found(tool_name)}
+        name = (loaded + already)[0]
+        return {"success": True, "toolName": name, "message": f"Tool {name} is loaded; call it on your next turn."}
+
+    @staticmethod
+    def check_names(tool_name, tool_names):
+        def bad(value, where):
+            if not isinstance(value, str) or value == "":
+                return f'load_tool: "{where}" must be a non-empty string.'
+            if len(value) > 256:
+                return f'load_tool: "{where}" must be at most 256 characters.'
+            return None
+        if tool_names is not None:
+            if not isinstance(tool_names, list):
+                return 'load_tool: "toolNames" must be an array of strings.'
+            if len(tool_names) > 100:  # the length first (r[processor.input.bounded])
+                return 'load_tool: "toolNames" may hold at most 100 names.'
+            for i, value in enumerate(tool_names):
+                if bad(value, f"toolNames[{i}]"):
+                    return bad(value, f"toolNames[{i}]")
+        if tool_name is not None and bad(tool_name, "toolName"):
+            return bad(tool_name, "toolName")
+        if not tool_names and tool_name is None:
+            return 'load_tool: give "toolName" or a non-empty "toolNames".'
+        return None
+
+    def not_found(self, requested):
+        """r[processor.filter.not-found]: up to three catalog names containing the request or contained in it."""
+        wanted = requested.lower()
+        similar = [name for name in self.by_name if wanted in name.lower() or name.lower() in wanted][:3]
+        hint = f" Did you mean: {', '.join(similar)}?" if similar else " Use search_tools to find tools."
+        return f'Tool "{echo(requested)}" not found.{hint}'
+
+
+# -- The protocol loop (spec/conformance.md, r[conformance.protocol.framing]) --------------------------
+
+
+def answer(request, state):
+    kind = request["type"]
+    if kind == "start":
+        return {"type": "started", "protocol": PROTOCOL, "implementation": IMPLEMENTATION, "features": FEATURES}
+    if kind == "case":  # r[conformance.protocol.case]
+        state["processor"] = None
+        try:
+            state["processor"] = Processor(request["case"]["catalog"], request["case"]["options"])
+        except ConstructionError as error:
+            return {"type": "ready", "constructionError": str(error)}
+        except Unsupported as why:
+            return {"type": "skipped", "reason": str(why)}
+        return {"type": "ready"}
+    if kind == "step":  # r[conformance.protocol.step]
+        step, processor = request["step"], state["processor"]
+        if step["op"] == "begin":
+            return {"type": "observation", "observation": processor.begin(step)}
+        if step["op"] == "call":
+            return {"type": "observation", "observation": processor.call(step)}
+        return {"type": "skipped", "reason": f"the {step['op']} step is not implemented"}
+    if kind == "stop":
+        return {"type": "stopped"}
+    return {"type": "error", "message": f"unknown request type {kind!r}"}
+
+
+def main():
+    sys.stdin.reconfigure(encoding="utf-8")
+    sys.stdout.reconfigure(encoding="utf-8")
+    state = {"processor": None}
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        try:
+            reply = answer(request, state)
+        except Exception as error:  # r[conformance.protocol.error]
+            reply = {"type": "error", "message": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps({"seq": request["seq"], **reply}) + "\n")
+        sys.stdout.flush()
+        if request["type"] == "stop":
+            return
+
+
+if __name__ == "__main__":
+    main()
