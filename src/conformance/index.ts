@@ -40,6 +40,7 @@ export { SimulatedTime, StalledError, IDLE_TURNS, type SimulatedTimers } from '.
 export { stdioAdapter, type StdioAdapterOptions } from './adapter/stdio.js';
 export { BUNDLED_ADAPTERS, type BundledAdapter } from './adapter/bundled.js';
 export { importWithPeers, peerRanges, MissingPeerDependencyError } from './peer.js';
+export { runBundledSuite, type BundledRun } from './run/bundled-run.js';
 export {
   PROTOCOL_VERSION,
   RESOURCE_ID,

@@ -89,6 +89,12 @@ describe('instructions', () => {
     expect(text).toMatch(/next turn/);
   });
 
+  it('[processor.instructions.mode] neither instruction holds a line that reads like a catalog line', () => {
+    for (const text of [systemInstruction(false), systemInstruction(true)]) {
+      expect(text.split('\n').filter((line) => line.startsWith('- `'))).toEqual([]);
+    }
+  });
+
   it('[processor.catalog.inject] one line per tool, descriptions cut to 150 characters, none when empty', () => {
     expect(catalogLine('a', 'short')).toBe('- `a`: short');
     expect(catalogLine('a', '')).toBe('- `a`');
