@@ -21,6 +21,8 @@ export interface RuleDefinition {
   line: number;
   /** The first line of the paragraph the marker precedes. */
   summary: string;
+  /** How many numbered steps (`1.`, `2.`, … at the start of a line) the rule's text has. */
+  steps: number;
 }
 
 export interface Citation {
@@ -70,7 +72,11 @@ export function parseRules(): { rules: RuleDefinition[]; malformed: string[] } {
       if (!RULE_ID.test(id)) malformed.push(`${relative(repoRoot, file)}:${i + 1}: bad rule ID ${id}`);
       let j = i + 1;
       while (j < lines.length && lines[j]!.trim() === '') j++;
-      rules.push({ id, file: relative(repoRoot, file), line: i + 1, summary: (lines[j] ?? '').trim() });
+      // The rule's text runs to the next rule marker, heading or informative note.
+      let end = j;
+      while (end < lines.length && !RULE_LINE.test(lines[end]!.trim()) && !/^(#|> )/.test(lines[end]!)) end++;
+      const steps = lines.slice(j, end).filter((l) => /^\d+\. /.test(l)).length;
+      rules.push({ id, file: relative(repoRoot, file), line: i + 1, summary: (lines[j] ?? '').trim(), steps });
     });
   }
   return { rules, malformed };
@@ -267,4 +273,33 @@ export function renderTraceability(data: RuleTrace[] = traceabilityData()): stri
     lines.push(`| \`${r.id}\` | ${r.spec.file} | ${files(r.code)} | ${files(r.tests)} | ${cases} |`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** A numbered step comment (`// 2. …`) in `src/`, with the rules its function's TSDoc cites. */
+export interface StepComment {
+  file: string;
+  line: number;
+  /** The step's number. */
+  step: number;
+  /** Rule IDs cited by the nearest TSDoc block above the comment. */
+  rules: string[];
+}
+
+/** Every `// N. …` comment of `src/`, attributed to the TSDoc block above it. */
+export function stepComments(): StepComment[] {
+  const out: StepComment[] = [];
+  for (const file of walk(join(repoRoot, 'src'), (p) => p.endsWith('.ts'))) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((text, i) => {
+      const m = /^\s*\/\/ (\d+)\. /.exec(text);
+      if (!m) return;
+      let end = i;
+      while (end > 0 && !/^\s*\*\/\s*$/.test(lines[end]!)) end--;
+      let start = end;
+      while (start > 0 && !/^\s*\/\*\*/.test(lines[start]!)) start--;
+      const rules = [...new Set([...lines.slice(start, end + 1).join('\n').matchAll(CODE_CITATION)].map((c) => c[1]!))];
+      out.push({ file: relative(repoRoot, file), line: i + 1, step: Number(m[1]), rules });
+    });
+  }
+  return out;
 }
