@@ -39,9 +39,64 @@ class Unsupported(Exception):
     """An option this implementation does not support: the case is skipped (r[conformance.protocol.skip])."""
 
 
-def echo(text):
+def shorten(text):
     """At most 64 code points of a model-supplied string, for messages (r[processor.input.bounded])."""
     return text if len(text) <= 64 else text[:64] + "…"
+
+
+def value_text(value):
+    """How a message renders a model-supplied value (`{value}` of r[processor.texts.own])."""
+    if isinstance(value, str):
+        return json.dumps(shorten(value), ensure_ascii=False)
+    if isinstance(value, list):
+        return f"an array of {len(value)}"
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, bool):
+        return f"boolean {'true' if value else 'false'}"
+    return f"number {shorten(json.dumps(value))}"
+
+
+# The texts the model reads (r[processor.texts.mastra], r[processor.texts.own]), by ID.
+TEXTS = {
+    "instruction.explicit": "To discover available tools, call search_tools with a keyword query. To add one or more tools "
+                            "to the conversation, call load_tool with a toolName or toolNames array. Tools must be loaded "
+                            "before they can be used.",
+    "search.found": "Found {count} tool(s). Use load_tool with an exact toolName or a toolNames array to make them available.",
+    "search.none": 'No tools found matching "{query}". Try different keywords.',
+    "load.loaded": 'Tool "{name}" loaded successfully. It will be available on your next turn.',
+    "load.already-loaded": 'Tool "{name}" is already loaded and available.',
+    "load.not-found.suggest": 'Tool "{name}" not found. Did you mean: {suggestions}?',
+    "load.not-found.search": 'Tool "{name}" not found. Use search_tools to find available tools.',
+    "load.multi.loaded": "Loaded: {names} — available on your next turn",
+    "load.multi.already-loaded": "Already loaded: {names}",
+    "load.multi.not-found": "Not found: {names}",
+    "load.multi.separator": " | ",
+    "load.empty-tool-names": "toolNames array must not be empty.",
+    "load.no-argument": "You must provide either toolName (string) or toolNames (array) to load.",
+    "search.input.not-object": "search_tools expects { query: string }, received {value}.",
+    "search.input.query-type": 'search_tools: "query" must be a string, received {value}.',
+    "search.input.query-length": 'search_tools: "query" must be at most {max} characters, received {length}.',
+    "load.input.not-object": "load_tool expects { toolName?: string, toolNames?: string[] }, received {value}.",
+    "load.input.tool-names-type": 'load_tool: "toolNames" must be an array of strings, received {value}.',
+    "load.input.tool-names-count": 'load_tool: "toolNames" may hold at most {max} names, received {count}. Load fewer tools at once.',
+    "load.input.name-type": 'load_tool: "{field}" must be a string, received {value}.',
+    "load.input.name-length": 'load_tool: "{field}" must be at most {max} characters, received {length} ({value}).',
+}
+
+
+def text(text_id, **values):
+    out = TEXTS[text_id]
+    for key, value in values.items():
+        out = out.replace("{" + key + "}", str(value))
+    return out
+
+
+def length_text(value, limit):
+    """`{length}` of r[processor.texts.own]: code points, or `more than {max}` for a very long value."""
+    return f"more than {limit}" if len(value.encode("utf-16-le")) // 2 > 2 * limit else str(len(value))
 
 
 def is_int(value):
@@ -167,6 +222,7 @@ class Processor:
         self.top_k, self.min_score, self.ttl = validate(options)
         self.by_name = {}  # canonical name → catalog entry (r[processor.names.canonical])
         self.alias = {}  # record key → canonical name (r[processor.names.alias])
+        self.key_of = {}  # canonical name → record key
         for entry in catalog:
             name = entry["name"] if entry.get("withoutId") else entry.get("id", entry["name"])
             if name in META:
@@ -175,11 +231,17 @@ class Processor:
                 raise ConstructionError(f"tools {self.by_name[name]['name']!r} and {entry['name']!r} have the same name {name!r}")
             self.by_name[name] = entry
             self.alias.setdefault(entry["name"], name)
+            self.key_of[name] = entry["name"]
         self.index = Index([(name, e["description"]) for name, e in self.by_name.items()])
         self.threads = {}  # r[store.memory.per-thread]: thread → {"tools": [...], "last": ms}
         self.step = None
 
+    def resolve(self, name):
+        """A name from the model → canonical name: the canonical name wins over a key (r[processor.names.collision])."""
+        return name if name in self.by_name else self.alias.get(name)
+
     # The in-memory store (spec/stores.md): exact TTL from the last access, no entry without a tool.
+    # It holds names as they were activated (r[processor.names.exposure]).
     def loaded(self, thread):
         entry = self.threads.get(thread)
         if entry is None:
@@ -188,10 +250,10 @@ class Processor:
             del self.threads[thread]
             return []
         entry["last"] = CLOCK_EPOCH
-        return [name for name in entry["tools"] if name in self.by_name]
+        return [name for name in entry["tools"] if self.resolve(name) is not None]
 
     def activate(self, thread, names):
-        known = [name for name in names if name in self.by_name]
+        known = [name for name in names if self.resolve(name) is not None]
         if not known:
             return  # r[store.memory.read-creates-nothing]
         entry = self.threads.setdefault(thread, {"tools": [], "last": CLOCK_EPOCH})
@@ -201,18 +263,18 @@ class Processor:
     def begin(self, step):
         """One processor step: the tools to expose, in order (r[processor.order.sequence])."""
         thread = thread_of(step["requestContext"]) or "default"  # r[store.memory.default-thread]
-        loaded = self.loaded(thread)
+        exposed_as = {}  # canonical name → the name it is exposed under: the first activated (r[processor.names.exposed-once])
+        for name in self.loaded(thread):
+            exposed_as.setdefault(self.resolve(name), name)
+        loaded = list(exposed_as.values())
         exposed = {SEARCH_TOOLS: "meta", LOAD_TOOL: "meta"}
         for tool in step["resolvedTools"]:  # passed through (r[processor.resolved.pass-through])
             if tool["name"] not in META:
                 exposed[tool["name"]] = tool.get("instance", "resolved")
         for name in loaded:
-            exposed.setdefault(name, self.by_name[name].get("instance", "static"))  # r[processor.order.unique]
-        self.step = {"thread": thread, "loaded": set(loaded), "exposed": list(exposed)}
-        instructions = ("To find a tool, call search_tools with keywords. Then call load_tool with the exact name "
-                        "of a result to load it. A loaded tool becomes callable on your next turn; call a tool "
-                        "only after loading it.")
-        return {"exposed": list(exposed), "origins": exposed, "system": [instructions], "filterCalls": []}
+            exposed.setdefault(name, self.by_name[self.resolve(name)].get("instance", "static"))  # r[processor.order.unique]
+        self.step = {"thread": thread, "loaded": exposed_as, "exposed": list(exposed)}
+        return {"exposed": list(exposed), "origins": exposed, "system": [text("instruction.explicit")], "filterCalls": []}
 
     def call(self, step):
         if self.step is None or step["tool"] not in self.step["exposed"]:
@@ -222,77 +284,87 @@ class Processor:
 
     def search_tools(self, given):
         """r[processor.input.search], then r[processor.search.results]."""
-        query = given.get("query") if isinstance(given, dict) else None
         if not isinstance(given, dict):
-            return {"results": [], "message": "search_tools expects an object { query: string }."}
+            return {"results": [], "message": text("search.input.not-object", value=value_text(given))}
+        query = given.get("query")
         if not isinstance(query, str):
-            return {"results": [], "message": 'search_tools: "query" must be a string.'}
+            return {"results": [], "message": text("search.input.query-type", value=value_text(query))}
         if len(query) > 1000:
-            return {"results": [], "message": 'search_tools: "query" must be at most 1000 characters.'}
-        if query.strip() == "":
-            return {"results": [], "message": 'search_tools: "query" must contain keywords.'}
-        hits = self.index.rank(query, self.min_score)[: self.top_k]
+            return {"results": [], "message": text("search.input.query-length", max=1000, length=length_text(query, 1000))}
+        hits = [] if query.strip() == "" else self.index.rank(query, self.min_score)[: self.top_k]
+        if not hits:  # a blank query finds nothing (r[processor.input.search])
+            return {"results": [], "message": text("search.none", query=shorten(query))}
         results = [{"name": name, "description": truncate(desc), "score": score} for name, desc, score in hits]
-        return {"results": results, "message": f"Found {len(results)} tool(s). Load one with load_tool."}
+        return {"results": results, "message": text("search.found", count=len(results))}
 
     def load_tool(self, given):
-        """r[processor.input.load], then r[processor.load.results]."""
+        """r[processor.input.load], then r[processor.load.results] with r[processor.names.exposure]."""
         if not isinstance(given, dict):
-            return {"success": False, "message": "load_tool expects an object { toolName?, toolNames? }."}
-        tool_name, tool_names = given.get("toolName"), given.get("toolNames")
+            return {"success": False, "message": text("load.input.not-object", value=value_text(given))}
+        tool_name = None if given.get("toolName") == "" else given.get("toolName")  # an empty toolName is absent
+        tool_names = given.get("toolNames")
         problem = self.check_names(tool_name, tool_names)
         if problem:
             return {"success": False, "message": problem}
         requested = list(dict.fromkeys((tool_names or []) + ([tool_name] if tool_name is not None else [])))
-        loaded, already, not_found = [], [], []
+        loaded, already, not_found, handled = [], [], [], set()
         for name in requested:
-            canonical = name if name in self.by_name else self.alias.get(name)
+            canonical = self.resolve(name)
             if canonical is None:
                 not_found.append(name)
-            elif canonical not in loaded and canonical not in already:
-                (already if canonical in self.step["loaded"] else loaded).append(canonical)
+            elif canonical not in handled:  # one tool named twice loads once, under the first name
+                handled.add(canonical)
+                if canonical in self.step["loaded"]:
+                    already.append(self.step["loaded"][canonical])
+                else:
+                    loaded.append(name)
+                    self.step["loaded"][canonical] = name
         self.activate(self.step["thread"], loaded + already)  # r[store.activate.all-confirmed]
-        self.step["loaded"].update(loaded)
         if tool_names is not None:
-            result = {"success": not not_found, "loadedCount": len(loaded),
-                      "message": f"Loaded {len(loaded)}, already loaded {len(already)}, not found {len(not_found)}."}
+            parts = [text(part, names=", ".join(names)) for part, names in
+                     (("load.multi.loaded", loaded), ("load.multi.already-loaded", already),
+                      ("load.multi.not-found", [shorten(n) for n in not_found])) if names]
+            result = {"success": not not_found, "message": TEXTS["load.multi.separator"].join(parts), "loadedCount": len(loaded)}
             for key, names in (("loaded", loaded), ("notFound", not_found), ("alreadyLoaded", already)):
                 if names:
                     result[key] = names
             return result
         if not_found:
             return {"success": False, "toolName": tool_name, "message": self.not_found(tool_name)}
-        name = (loaded + already)[0]
-        return {"success": True, "toolName": name, "message": f"Tool {name} is loaded; call it on your next turn."}
+        if loaded:
+            return {"success": True, "toolName": loaded[0], "message": text("load.loaded", name=loaded[0])}
+        return {"success": True, "toolName": already[0], "message": text("load.already-loaded", name=already[0])}
 
     @staticmethod
     def check_names(tool_name, tool_names):
-        def bad(value, where):
-            if not isinstance(value, str) or value == "":
-                return f'load_tool: "{where}" must be a non-empty string.'
+        def bad(value, field):
+            if not isinstance(value, str):
+                return text("load.input.name-type", field=field, value=value_text(value))
             if len(value) > 256:
-                return f'load_tool: "{where}" must be at most 256 characters.'
+                return text("load.input.name-length", field=field, max=256, length=length_text(value, 256), value=value_text(value))
             return None
         if tool_names is not None:
             if not isinstance(tool_names, list):
-                return 'load_tool: "toolNames" must be an array of strings.'
+                return text("load.input.tool-names-type", value=value_text(tool_names))
             if len(tool_names) > 100:  # the length first (r[processor.input.bounded])
-                return 'load_tool: "toolNames" may hold at most 100 names.'
+                return text("load.input.tool-names-count", max=100, count=len(tool_names))
             for i, value in enumerate(tool_names):
                 if bad(value, f"toolNames[{i}]"):
                     return bad(value, f"toolNames[{i}]")
         if tool_name is not None and bad(tool_name, "toolName"):
             return bad(tool_name, "toolName")
         if not tool_names and tool_name is None:
-            return 'load_tool: give "toolName" or a non-empty "toolNames".'
+            return text("load.empty-tool-names" if tool_names is not None else "load.no-argument")
         return None
 
     def not_found(self, requested):
-        """r[processor.filter.not-found]: up to three catalog names containing the request or contained in it."""
+        """r[processor.names.suggestions]: up to three load names containing the request or contained in it."""
         wanted = requested.lower()
-        similar = [name for name in self.by_name if wanted in name.lower() or name.lower() in wanted][:3]
-        hint = f" Did you mean: {', '.join(similar)}?" if similar else " Use search_tools to find tools."
-        return f'Tool "{echo(requested)}" not found.{hint}'
+        load_names = [key if self.resolve(key) == name else name for name, key in self.key_of.items()]
+        similar = [n for n in load_names if wanted in n.lower() or n.lower() in wanted][:3]
+        if similar:
+            return text("load.not-found.suggest", name=shorten(requested), suggestions=", ".join(similar))
+        return text("load.not-found.search", name=shorten(requested))
 
 
 # -- The protocol loop (spec/conformance.md, r[conformance.protocol.framing]) --------------------------
