@@ -121,15 +121,16 @@ describe.sequential('the packed package', () => {
     expect(result.stdout + result.stderr).toBe('');
   }, 120_000);
 
-  it('with no peer, the conformance bin runs a foreign stdio implementation, and names the peer the bundled adapters need', async () => {
+  it('with no peer, the conformance bin runs the shipped Python example over stdio, and names the peer the bundled adapters need', async () => {
     const bin = join(project.dir, 'node_modules', '.bin', 'tool-search-conformance');
-    const foreign = join(repoRoot, 'test', 'conformance', 'fixtures');
-    const ok = await command(bin, ['--stdio', `node ${join(foreign, 'foreign-adapter.mjs')}`, '--expectations', join(foreign, 'foreign-mini.txt')], project.dir);
+    const example = join(project.dir, 'node_modules', 'tool-search-reference', 'conformance', 'examples', 'python');
+    const ok = await command(bin, ['--stdio', `python3 ${join(example, 'minimal_adapter.py')}`, '--expectations', join(example, 'minimal_adapter.expectations.txt')], project.dir);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^OK\s+minimal-python 0\.1\.0\s+processor suite/m);
     const missing = await command(bin, ['--adapter', 'reference'], project.dir);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('cannot start adapter reference: the reference adapter needs the peer dependency @mastra/core');
+    expect(missing.stdout).toMatch(/^ERROR\s+reference\s+processor suite\s+cannot run: cannot start: the reference adapter needs the peer dependency @mastra\/core/m);
   }, 120_000);
 
   it('with @mastra/core and @mastra/mcp 1.18.0 added, every entry loads and works, and type-checks', async () => {
