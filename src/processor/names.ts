@@ -1,5 +1,6 @@
 import { isMetaToolName } from '../stores/meta-tool-names.js';
 import { shorten } from './echo.js';
+import { exceedsCodePoints, lengthText } from './code-points.js';
 import { MAX_TOOL_NAME_LENGTH } from './meta-input.js';
 import { ToolSearchOptionsError } from './options.js';
 import { readRecord, readTool } from './tool-reading.js';
@@ -93,18 +94,18 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
       skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${read.error})` });
       continue;
     }
-    // 2. Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters.
+    // 2. Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
     // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
     const name = nameFrom(key, read.id);
     if (name.length === 0) {
       skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
       continue;
     }
-    if (name.length > MAX_TOOL_NAME_LENGTH) {
+    if (exceedsCodePoints(name, MAX_TOOL_NAME_LENGTH)) {
       skipped.push({
         key,
         reason: 'name-too-long',
-        problem: `its name ${JSON.stringify(shorten(name))} is ${name.length} characters long; a name may have at most ${MAX_TOOL_NAME_LENGTH}, the most load_tool accepts`,
+        problem: `its name ${JSON.stringify(shorten(name))} is ${lengthText(name, MAX_TOOL_NAME_LENGTH)} characters long; a name may have at most ${MAX_TOOL_NAME_LENGTH}, the most load_tool accepts`,
       });
       continue;
     }

@@ -1,3 +1,4 @@
+import { checkLoadInput } from '../../src/processor/meta-input.js';
 /**
  * Input hygiene of the processor: numeric thread ids, values that are not tools, getters that
  * throw, names every search result can be loaded by, escaped catalog lines, bounded echoes, and
@@ -174,16 +175,19 @@ describe('every name search_tools returns can be loaded', () => {
 
   it('[processor.names.length] [processor.input.load] any name a search can return passes load_tool validation', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 300 }), (id) => {
+      fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 300 }), (id) => {
+        // Both limits count code points (r[processor.input.load]), so an astral character counts once.
+        const codePoints = [...id].length;
         let p: ToolSearchProcessor | undefined;
         try {
           p = new ToolSearchProcessor({ tools: { k: { id, description: 'd' } as never } });
         } catch (error) {
-          expect(id.length).toBeGreaterThan(256);
+          expect(codePoints).toBeGreaterThan(256);
           expect(error).toBeInstanceOf(ToolSearchOptionsError);
           return;
         }
-        expect(id.length).toBeLessThanOrEqual(256);
+        expect(codePoints).toBeLessThanOrEqual(256);
+        expect(checkLoadInput({ toolName: id }).ok).toBe(true);
         p.dispose();
       }),
     );

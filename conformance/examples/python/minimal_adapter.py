@@ -205,11 +205,20 @@ def truncate(description):
 # -- The processor -------------------------------------------------------------------------------
 
 
+def js_number_text(number):
+    """A number as JavaScript's `String` spells it (`42`, `1.5`, `1e+21`), for r[processor.thread.numeric]."""
+    if isinstance(number, int) or (number.is_integer() and abs(number) < 1e21):
+        return str(int(number))
+    return re.sub(r"e([+-])0*(\d)", r"e\1\2", repr(number))
+
+
 def thread_of(context):
     """r[processor.thread.resolve]: `mastra__threadId`, else the memory context's thread id, else none."""
     direct = context.get("mastra__threadId")
     if isinstance(direct, str) and direct:
         return direct
+    if is_number(direct):  # a finite number names the thread of its decimal string
+        return js_number_text(direct)
     memory = context.get("MastraMemory")
     thread = memory.get("thread") if isinstance(memory, dict) else None
     thread_id = thread.get("id") if isinstance(thread, dict) else None
@@ -225,6 +234,8 @@ class Processor:
         self.key_of = {}  # canonical name → record key
         for entry in catalog:
             name = entry["name"] if entry.get("withoutId") else entry.get("id", entry["name"])
+            if not 1 <= len(name) <= 256:  # r[processor.names.length], in code points
+                raise ConstructionError(f"tools.{shorten(entry['name'])}: a name must have 1 to 256 characters")
             if name in META:
                 raise ConstructionError(f"tool {entry['name']!r}: the name {name!r} is reserved for the meta-tool")
             if name in self.by_name:
