@@ -9,6 +9,7 @@ import {
   parseRules,
   renderTraceability,
   repoRoot,
+  stepComments,
   testCitations,
   type Citation,
 } from './support/spec-rules.js';
@@ -63,6 +64,26 @@ describe('traceability', () => {
       .filter(([, rule]) => !noted.has(rule))
       .map(([id, rule]) => `${id}: ${rule} has no "Unlike @mastra/core 1.71.0" note`);
     expect(missing).toEqual([]);
+  });
+
+  it('every deliberate departure is marked in src/ where it happens, as `// Unlike <package> (r[rule.id]): …`', () => {
+    const markers = departureMarkers();
+    const missing = departures
+      .filter((d) => !markers.some((m) => m.id === d.id && m.from === d.from))
+      .map((d) => `${d.id} (${d.file}:${d.line}) has no "// Unlike ${d.from} (r[${d.id}]): …" comment in src/`);
+    expect(missing).toEqual([]);
+    const stray = markers
+      .filter((m) => !departures.some((d) => d.id === m.id && d.from === m.from))
+      .map((m) => `${m.file}:${m.line}: r[${m.id}] carries no "Unlike ${m.from}" note in spec/`);
+    expect(stray).toEqual([]);
+  });
+
+  it('numbered step comments (`// 2. …`) appear only where a rule the function cites has that many numbered steps', () => {
+    const steps = new Map(rules.map((r) => [r.id, r.steps]));
+    const unbacked = stepComments()
+      .filter((c) => !c.rules.some((id) => (steps.get(id) ?? 0) >= c.step))
+      .map((c) => `${c.file}:${c.line}: step ${c.step}, but no rule its TSDoc cites (${c.rules.join(', ') || 'none'}) has ${c.step} numbered steps`);
+    expect(unbacked).toEqual([]);
   });
 
   it('every rule ID in spec/CHANGELOG.md exists, or is listed as renamed or removed', () => {

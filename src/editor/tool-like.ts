@@ -32,13 +32,15 @@ export interface ToolLike {
  * Implements r[editor.descriptions.copy].
  */
 export function withDescription<T extends ToolLike>(tool: T, description: string): T {
-  // 1. Create an object with the original's prototype.
+  // Create an object with the original's prototype.
+  // Unlike @mastra/editor 0.14.0 (r[editor.descriptions.copy]): the Editor spreads the tool into a plain object, which
+  // drops its prototype.
   const copy = Object.create(Object.getPrototypeOf(tool) as object | null) as T;
-  // 2. Copy every own property descriptor (string and symbol keys) but `description`,
-  //    which may be non-configurable on the original.
+  // Copy every own property descriptor (string and symbol keys) but `description`,
+  // which may be non-configurable on the original.
   const { description: _old, ...descriptors } = Object.getOwnPropertyDescriptors(tool);
   Object.defineProperties(copy, descriptors);
-  // 3. Define `description` on the copy only.
+  // Define `description` on the copy only.
   Object.defineProperty(copy, 'description', {
     value: description,
     writable: true,

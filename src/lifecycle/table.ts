@@ -41,6 +41,8 @@ export const lifecycleTransitionTable: readonly LifecycleTransitionRow[] = [
   ...notLoaded.flatMap((state): LifecycleTransitionRow[] => [
     { state, event: 'SEARCH_RESULT', when: ['autoLoad', 'allowed'], next: 'loaded' },
     { state, event: 'SEARCH_RESULT', when: ['autoLoad', 'denied'], next: 'hidden' },
+    // Unlike @mastra/core 1.71.0 (r[lifecycle.table]): Mastra's context store counts a plain search_tools result as a
+    // load, so a found tool is loaded without autoLoad.
     ...(state === 'found' ? [] : [{ state, event: 'SEARCH_RESULT', when: ['not autoLoad'], next: 'found' } as const]),
     { state, event: 'LOAD', when: ['not autoLoad', 'allowed'], next: 'loaded' },
     { state, event: 'LOAD', when: ['not autoLoad', 'denied'], next: 'hidden' },

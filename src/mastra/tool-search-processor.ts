@@ -93,9 +93,9 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * @throws when an option is invalid, two tools share a canonical name, or a tool is named like a meta-tool
    */
   constructor(options: ToolSearchProcessorOptions) {
-    // 1. Validate every option.
+    // Validate every option.
     const valid = validateToolSearchOptions<AnyTool, RequestContext>(options);
-    // 2. Apply defaults.
+    // Apply defaults.
     this.#includeResolvedTools = valid.includeResolvedTools ?? false;
     this.#injectCatalog = valid.injectCatalog ?? false;
     this.#topK = valid.search?.topK ?? DEFAULT_TOP_K;
@@ -109,11 +109,13 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       timers: valid.timers ?? systemTimers,
       report: this.#report,
     };
-    // 3. Canonical names: unique and not reserved.
+    // Canonical names: unique and not reserved.
     const entries = entriesOf(valid.tools);
     assertStaticNames(entries);
     this.#static = staticCatalog(entries);
-    // 4. The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
+    // The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
+    // Unlike @mastra/core 1.71.0 (r[processor.options.receipt-secret]): receiptSecret is an addition; Mastra signs
+    // nothing.
     this.#receipts = valid.receiptSecret === undefined ? undefined : createReceiptKeys(valid.receiptSecret);
     const storage: ToolSearchStorage = valid.storage ?? 'in-memory';
     this.#context =
@@ -121,10 +123,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
         ? createContextStore({
             autoLoad: this.#autoLoad,
             receiptSecret: valid.receiptSecret,
+            // Unlike @mastra/core 1.71.0 (r[processor.options.max-bridged-threads]): maxBridgedThreads is an addition;
+            // Mastra's bridge has no bound.
             maxBridgedThreads: valid.maxBridgedThreads,
             clock: valid.clock,
           })
         : undefined;
+    // Unlike @mastra/core 1.71.0 (r[processor.options.clock]): clock is an addition (Mastra's store reads Date.now),
+    // for deterministic TTL tests.
     this.#store = this.#context ?? createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, ...(valid.clock ? { clock: valid.clock } : {}) });
   }
 
@@ -176,14 +182,16 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    */
   #stableOrder(threadId: string | undefined, names: readonly string[]): string[] {
     if (threadId === undefined || threadId === '') return [...names];
-    // 1. Previously exposed names that are still loaded, in their previous order.
+    // Unlike @mastra/core 1.71.0 (r[processor.order.stable]): in 'context' mode Mastra orders loaded tools by the
+    // first result still present, so a tool can move behind later ones.
+    // Previously exposed names that are still loaded, in their previous order.
     const previous = this.#lastLoaded.get(threadId) ?? [];
     const current = new Set(names);
     const kept = previous.filter((n) => current.has(n));
-    // 2. Then the names new since the previous step.
+    // Then the names new since the previous step.
     const keptSet = new Set(kept);
     const ordered = [...kept, ...names.filter((n) => !keptSet.has(n))];
-    // 3. Remember, least recently used thread first out.
+    // Remember, least recently used thread first out.
     this.#lastLoaded.delete(threadId);
     this.#lastLoaded.set(threadId, ordered);
     if (this.#lastLoaded.size > THREAD_MEMORY_SIZE) this.#lastLoaded.delete(this.#lastLoaded.keys().next().value as string);
@@ -201,20 +209,20 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    */
   async processInputStep(args: ProcessInputStepArgs): Promise<{ tools: Record<string, unknown> }> {
     const requestContext = args.requestContext;
-    // 1. The step's catalog and the store's view of it.
+    // The step's catalog and the store's view of it.
     const catalog = this.#catalogFor(args.tools);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
     const exposed = this.#ordered(catalog, storeInput.threadId, this.#store.loaded(storeInput));
     const verdicts = this.#verdicts(requestContext);
-    // 2. Ask, at once and in this order (r[processor.filter.start-order]), about the injected
-    //    catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
+    // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
+    // catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
     const catalogText = this.#injectCatalog ? injectedCatalog(catalog, verdicts, this.#autoLoad) : undefined;
     const activeTools = activeLoaded(exposed, verdicts, { recheckLoad: this.#recheckLoad });
-    // 3. Instructions for the mode, and the injected catalog.
+    // Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
     const text = await catalogText;
     if (text !== undefined) args.messageList?.addSystem(text);
-    // 4. The meta-tools, closed over this step (and its verdicts).
+    // The meta-tools, closed over this step (and its verdicts).
     const step: MetaToolStep<AnyTool> = {
       catalog,
       verdicts,
@@ -229,9 +237,9 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     };
     const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step)]];
     if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
-    // 5. Pass-through tools: the request's tools unless they are searchable.
+    // Pass-through tools: the request's tools unless they are searchable.
     const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, this.#report);
-    // 6. Loaded tools the filter keeps active.
+    // Loaded tools the filter keeps active.
     const loaded = await activeTools;
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
   }
@@ -289,7 +297,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     /** The thread's persisted messages, when the caller has them (later `@mastra/core` releases pass them). */
     messages?: readonly unknown[];
   }): Promise<Record<string, AnyTool>> {
-    // 1. With a live step: the store's view of that step.
+    // With a live step: the store's view of that step.
     const stepArgs = args?.stepArgs;
     const requestContext = args?.requestContext ?? stepArgs?.requestContext;
     const catalog = this.#catalogFor(stepArgs?.tools ?? args?.tools);
@@ -297,19 +305,20 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     if (stepArgs !== undefined) {
       names = this.#store.loaded(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog));
     } else if (this.#context === undefined) {
-      // 2. Without one: the in-memory store by thread ...
+      // Without one: the in-memory store by thread ...
       names = this.#store.loaded(this.#storeInput(requestContext, [], catalog));
     } else {
-      // 3. ... or the context store: the thread's latest step in this process, then what its persisted
-      //    messages hold. Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]):
-      //    Mastra answers from its bridge only, which the thread's last step emptied, and a restart loses it.
+      // ... or the context store: the thread's latest step in this process, then what its persisted
+      // messages hold.
+      // Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]): Mastra answers
+      // from its bridge only, which the thread's last step emptied, and a restart loses it.
       const persisted = Array.isArray(args?.messages) ? args.messages : await persistedMessages(requestContext);
       const input = this.#storeInput(requestContext, persisted ?? [], catalog);
       const remembered = input.threadId === undefined ? [] : (this.#lastLoaded.get(input.threadId) ?? []);
       names = [...new Set([...remembered, ...this.#context.peek(input)])];
     }
-    // 4. One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
-    //    this call is a step of its own for the verdicts), resolved to this request's instances.
+    // One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
+    // this call is a step of its own for the verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
     for (const [name, tool] of await activeLoaded(exposeLoaded(catalog, names), this.#verdicts(requestContext), { recheckLoad: this.#recheckLoad })) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
@@ -336,6 +345,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * bridge (with its `evictions`). @see r[processor.state.methods] @see r[store.context.state-methods]
    */
   getStateStats(): StateStats {
+    // Unlike @mastra/core 1.71.0 (r[processor.state.methods]): with the context store Mastra's stats are zeros
+    // whatever the bridge holds.
     return this.#store.getStateStats();
   }
 
@@ -361,6 +372,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
  */
 function directExecute<T extends { execute?: unknown }>(tool: T, run: (input: unknown, context?: unknown) => Promise<unknown>): T {
   // The second argument is the execution context; its tool call id binds a receipt (r[processor.receipts.write]).
+  // Unlike @mastra/core 1.71.0 (r[processor.input.never-throws]): Mastra's tool wrapper copies the input recursively
+  // first, so a deep or throwing input makes the meta-tool throw.
   Object.defineProperty(tool, 'execute', { value: (input: unknown, context?: unknown) => run(input, context), enumerable: true, writable: true, configurable: true });
   return tool;
 }

@@ -29,6 +29,10 @@ export interface StepCatalog<TTool = unknown> {
  * @param name - the name as the model gave it
  */
 export function resolveName<TTool>(catalog: StepCatalog<TTool>, name: string): ToolEntry<TTool> | undefined {
+  // Unlike @mastra/core 1.71.0 (r[processor.names.collision]): without a filter Mastra resolves a name as a record key
+  // first; here the canonical name wins in every phase.
+  // Unlike @mastra/core 1.71.0 (r[processor.names.own-keys]): Mastra looks names up with catalog.tools[name], so
+  // `constructor` resolves to Object; here only own Map entries resolve.
   const direct = catalog.byName.get(name);
   if (direct !== undefined) return direct;
   const canonical = catalog.aliases.get(name);
@@ -77,7 +81,9 @@ export class IndexCache {
    * Implements r[processor.resolved.index-cache].
    */
   indexFor(entries: readonly ToolEntry[]): SearchIndex {
-    // 1. The key is the content only: names and descriptions, in order; never an instance.
+    // The key is the content only: names and descriptions, in order; never an instance.
+    // Unlike @mastra/core 1.71.0 (r[processor.resolved.index-cache]): Mastra rebuilds the index on every step; here an
+    // index is reused by content, in a bounded cache.
     const key = JSON.stringify(entries.map((e) => [e.name, e.description]));
     const hit = this.#map.get(key);
     if (hit !== undefined) {
@@ -85,7 +91,7 @@ export class IndexCache {
       this.#map.set(key, hit);
       return hit;
     }
-    // 2. Build, insert, evict the least recently used beyond the bound.
+    // Build, insert, evict the least recently used beyond the bound.
     const index = buildSearchIndex(entries.map((e) => ({ name: e.name, description: e.description })));
     this.#map.set(key, index);
     if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
@@ -205,14 +211,16 @@ export function catalogWithResolved<TTool>(
   resolved: readonly ToolEntry<TTool>[],
   cache: IndexCache,
 ): StepCatalog<TTool> {
-  // 1. Nothing resolved: the static catalog as is.
+  // Nothing resolved: the static catalog as is.
   if (resolved.length === 0) return base;
-  // 2. Resolved tools replace static ones of the same canonical name or the same key, for this request only.
-  //    Unlike @mastra/core 1.71.0 (r[processor.resolved.replace]): Mastra merges by key only, so a
-  //    resolved tool with a static tool's id under another key leaves both in the catalog.
+  // Resolved tools replace static ones of the same canonical name or the same key, for this request only.
+  // Unlike @mastra/core 1.71.0 (r[processor.resolved.replace]): Mastra merges by key only, so a
+  // resolved tool with a static tool's id under another key leaves both in the catalog.
   const replacedNames = new Set(resolved.map((e) => e.name));
   const replacedKeys = new Set(resolved.map((e) => e.key));
+  // Unlike @mastra/core 1.71.0 (r[processor.resolved.searchable]): Mastra's catalog is { ...tools, ...resolved }, so a
+  // replacing request tool keeps the constructor tool's place; here it follows the constructor's tools.
   const entries = [...base.entries.filter((e) => !replacedNames.has(e.name) && !replacedKeys.has(e.key)), ...resolved];
-  // 3. Reuse an index only by content; instances come from this request's entries.
+  // Reuse an index only by content; instances come from this request's entries.
   return makeCatalog(entries, cache.indexFor(entries));
 }

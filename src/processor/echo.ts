@@ -10,6 +10,8 @@ export const ECHO_LENGTH = 64;
  * @param value - a string from the caller or the model
  */
 export function shorten(value: string): string {
+  // Unlike @mastra/core 1.71.0 (r[processor.input.bounded]): Mastra echoes a model-supplied name in full, however long
+  // it is.
   if (value.length <= ECHO_LENGTH) return value;
   let end = ECHO_LENGTH;
   const last = value.charCodeAt(end - 1);

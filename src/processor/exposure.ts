@@ -29,12 +29,12 @@ export function exposeLoaded<TTool>(catalog: StepCatalog<TTool>, names: readonly
   const out: ExposedTool<TTool>[] = [];
   const seen = new Set<string>();
   for (const name of names) {
-    // 1. The name resolves as r[processor.names.collision] says, or not at all.
+    // The name resolves as r[processor.names.collision] says, or not at all.
     const entry = resolveName(catalog, name);
     if (entry === undefined) continue;
-    // 2. A tool already exposed under an earlier name is not exposed again.
-    //    Unlike @mastra/core 1.71.0 (r[processor.names.exposed-once]): Mastra exposes a tool once per
-    //    name it was loaded under.
+    // A tool already exposed under an earlier name is not exposed again.
+    // Unlike @mastra/core 1.71.0 (r[processor.names.exposed-once]): Mastra exposes a tool once per
+    // name it was loaded under.
     if (seen.has(entry.name)) continue;
     seen.add(entry.name);
     out.push({ name, entry });

@@ -35,6 +35,8 @@ const ALLOWED: FilterDecision = Object.freeze({ allowed: true, reason: 'allowed'
 const NOT_TRUE: FilterDecision = Object.freeze({ allowed: false, reason: 'not-true' });
 const TIMED_OUT: FilterDecision = Object.freeze({ allowed: false, reason: 'timed-out' });
 const threw = (error: unknown): FilterDecision => ({ allowed: false, reason: 'threw', error });
+// Unlike @mastra/core 1.71.0 (r[processor.filter.allow-only-true]): Mastra treats any truthy value as allowed; here
+// only true allows.
 const fromValue = (value: unknown): FilterDecision => (value === true ? ALLOWED : NOT_TRUE);
 
 /** The `then` of a thenable, or `undefined`; reading it may throw (a getter, a Proxy). */
@@ -61,9 +63,9 @@ export function decideFilter<TTool, TRequestContext>(
   args: FilterArgsOf<TTool, TRequestContext>,
   deadline: VerdictDeadline,
 ): Promise<FilterDecision> {
-  // 1. No filter: allowed.
+  // No filter: allowed.
   if (filter === undefined) return Promise.resolve(NO_FILTER);
-  // 2. Call; a synchronous throw denies.
+  // Call; a synchronous throw denies.
   let result: unknown;
   let then: ReturnType<typeof thenOf>;
   try {
@@ -72,9 +74,9 @@ export function decideFilter<TTool, TRequestContext>(
   } catch (error) {
     return Promise.resolve(threw(error));
   }
-  // 3. A plain value settles at once: only `true` allows.
+  // A plain value settles at once: only `true` allows.
   if (then === undefined) return Promise.resolve(fromValue(result));
-  // 4. A promise (any thenable) races the deadline; whichever settles first decides.
+  // A promise (any thenable) races the deadline; whichever settles first decides.
   // Unlike @mastra/core 1.71.0 (r[processor.filter.deadline]): Mastra awaits the verdict with no deadline.
   return new Promise<FilterDecision>((resolve) => {
     let settled = false;

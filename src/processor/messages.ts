@@ -29,6 +29,8 @@ export interface TextTemplate {
 }
 
 const mastra = (text: string): TextTemplate => ({ text, origin: 'mastra' });
+// Unlike @mastra/core 1.71.0 (r[processor.texts.own]): Mastra's tool wrapper answers these inputs with `Tool input
+// validation failed for <tool>. …` and the whole input.
 const own = (text: string): TextTemplate => ({ text, origin: 'own' });
 
 /**

@@ -74,15 +74,15 @@ export function checkSearchInput(input: unknown): InputCheck<{ query: string }> 
 }
 
 function checkSearchFields(input: unknown): InputCheck<{ query: string }> {
-  // 1. An object with a `query`.
+  // An object with a `query`.
   if (!isPlainInput(input)) return { ok: false, message: renderText('search.input.not-object', { value: echo(input) }) };
   const query = input.query;
-  // 2. A string not longer than the limit.
+  // A string not longer than the limit.
   if (typeof query !== 'string') return { ok: false, message: renderText('search.input.query-type', { value: echo(query) }) };
   if (exceedsCodePoints(query, MAX_QUERY_LENGTH)) {
     return { ok: false, message: renderText('search.input.query-length', { max: MAX_QUERY_LENGTH, length: lengthText(query, MAX_QUERY_LENGTH) }) };
   }
-  // 3. A blank query finds nothing, and says so as Mastra does.
+  // A blank query finds nothing, and says so as Mastra does.
   if (query.trim().length === 0) return { ok: false, message: renderText('search.none', { query: shorten(query) }) };
   return { ok: true, value: { query } };
 }
@@ -100,15 +100,17 @@ export function checkLoadInput(input: unknown): InputCheck<LoadRequest> {
 }
 
 function checkLoadFields(input: unknown): InputCheck<LoadRequest> {
-  // 1. An object.
+  // An object.
   if (!isPlainInput(input)) return { ok: false, message: renderText('load.input.not-object', { value: echo(input) }) };
   // An empty `toolName` counts as absent, as in Mastra.
   const toolName = input.toolName === '' ? undefined : (input.toolName ?? undefined);
   const toolNames = input.toolNames ?? undefined;
-  // 2. `toolNames`, when given, is a bounded array of bounded non-empty strings.
+  // `toolNames`, when given, is a bounded array of bounded non-empty strings.
   const names: string[] = [];
   if (toolNames !== undefined) {
     if (!Array.isArray(toolNames)) return { ok: false, message: renderText('load.input.tool-names-type', { value: echo(toolNames) }) };
+    // Unlike @mastra/core 1.71.0 (r[processor.input.load]): Mastra's tool wrapper answers a wrongly typed input with {
+    // error: true, message }, and Mastra limits neither the length nor the number of names.
     if (toolNames.length > MAX_TOOL_NAMES) {
       return { ok: false, message: renderText('load.input.tool-names-count', { max: MAX_TOOL_NAMES, count: toolNames.length }) };
     }
@@ -118,13 +120,13 @@ function checkLoadFields(input: unknown): InputCheck<LoadRequest> {
       names.push(toolNames[i] as string);
     }
   }
-  // 3. `toolName`, when given, is a bounded non-empty string.
+  // `toolName`, when given, is a bounded non-empty string.
   if (toolName !== undefined) {
     const problem = checkName(toolName, 'toolName');
     if (problem !== undefined) return { ok: false, message: problem };
     names.push(toolName as string);
   }
-  // 4. Something to load.
+  // Something to load.
   if (names.length === 0) return { ok: false, message: renderText(toolNames !== undefined ? 'load.empty-tool-names' : 'load.no-argument') };
   return { ok: true, value: { names: [...new Set(names)], form: toolNames !== undefined ? 'list' : 'single' } };
 }

@@ -66,13 +66,15 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
 }
 
 async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<SearchToolsResult> {
-  // 1. Validate the input; a bad input is an error result.
+  // Validate the input; a bad input is an error result.
   const checked = checkSearchInput(input);
   if (!checked.ok) return { results: [], message: checked.message };
   const { query } = checked.value;
   if (step.catalog.entries.length === 0) return searchToolsResult(query, [], false, shorten);
-  // 2. Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
-  //    also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
+  // Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
+  // also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
+  // Unlike @mastra/core 1.71.0 (r[processor.filter.load]): under autoLoad Mastra activates search results without
+  // asking the filter at phase load.
   const phases = step.autoLoad ? SEARCH_AND_LOAD_PHASES : SEARCH_PHASES;
   const selection = rankedSelection(step.catalog.index, query, {
     minScore: step.minScore,
@@ -84,16 +86,18 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, too
     step.verdicts.allowedInPhases(batch.map((hit) => step.catalog.byName.get(hit.name)), phases),
   );
   // The scorer's score is reported unchanged: it is the score compared with minScore.
+  // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
+  // differ from the score it compared.
   const hits: SearchToolsResultEntry[] = kept.map((hit) => ({ name: hit.name, description: hit.description, score: hit.score }));
   if (!step.autoLoad) return searchToolsResult(query, hits, false, shorten);
-  // 3. autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
-  //    and the ones not loaded yet are counted as newly loaded.
-  //    A hit's name is its canonical name, which is also the name it is exposed under when new.
+  // autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
+  // and the ones not loaded yet are counted as newly loaded.
+  // A hit's name is its canonical name, which is also the name it is exposed under when new.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
   step.activate(hits.map((h) => h.name));
   for (const name of newlyLoaded) step.loaded.set(name, name);
   const result = searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
-  // 5. With a receipt secret, the activation is signed (r[processor.receipts.write]).
+  // With a receipt secret, the activation is signed (r[processor.receipts.write]).
   const signed = hits.length > 0 ? step.sign?.(SEARCH_TOOLS, hits.map((h) => h.name), toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;
   return result;
@@ -119,6 +123,8 @@ async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: strin
     });
   // Asked like a search (r[processor.filter.search-batches]): in catalog order, in bounded batches,
   // phases search then load, stopping once enough are allowed.
+  // Unlike @mastra/core 1.71.0 (r[processor.filter.not-found]): Mastra asks about suggestions at phase load only, so
+  // it can suggest a tool that search would hide.
   const allowed = await runSelectionAsync(selectAllowed(matching, MAX_SUGGESTIONS, step.verdicts.concurrency), (batch) =>
     step.verdicts.allowedInPhases(
       batch.map((m) => m.entry),
@@ -151,12 +157,12 @@ export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unkno
 }
 
 async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<LoadToolResult> {
-  // 1. Validate the input; a bad input is an error result.
+  // Validate the input; a bad input is an error result.
   const checked = checkLoadInput(input);
   if (!checked.ok) return { success: false, message: checked.message };
   const { names, form } = checked.value;
-  // 2. Resolve each name and ask phase load about all of them at once (in request order,
-  //    within the concurrency bound); denied = not found.
+  // Resolve each name and ask phase load about all of them at once (in request order,
+  // within the concurrency bound); denied = not found.
   const entries = names.map((requested) => resolveName(step.catalog, requested));
   const allowed = await step.verdicts.allowedEach(entries, 'load');
   const loaded: Array<{ name: string; tool: string }> = [];
@@ -178,16 +184,18 @@ async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCa
     if (exposedAs !== undefined) alreadyLoaded.push(exposedAs);
     else loaded.push({ name: requested, tool: entry.name });
   }
-  // 3. Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
+  // Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
+  // Unlike @mastra/core 1.71.0 (r[store.activate.all-confirmed]): Mastra records only newly loaded names, so a
+  // confirmation cannot restore a thread that expired mid-step.
   step.activate([...loaded.map((l) => l.name), ...alreadyLoaded]);
   for (const { name, tool } of loaded) step.loaded.set(tool, name);
-  // 4. Answer in the form the model asked in.
+  // Answer in the form the model asked in.
   const loadedNames = loaded.map((l) => l.name);
   let result: LoadToolResult;
   if (form === 'list') result = loadToolMultiResult({ loaded: loadedNames, alreadyLoaded, notFound }, shorten);
   else if (notFound.length > 0) return loadToolNotFoundResult(names[0]!, await suggestionsFor(step, names[0]!), shorten);
   else result = loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
-  // 5. With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
+  // With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
   const activated = [...loadedNames, ...alreadyLoaded];
   const signed = activated.length > 0 ? step.sign?.(LOAD_TOOL, activated, toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;

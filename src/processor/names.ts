@@ -27,6 +27,8 @@ export interface ToolEntry<TTool = unknown> {
  */
 export function canonicalName(key: string, tool: unknown): string {
   const read = readTool(tool);
+  // Unlike @mastra/core 1.71.0 (r[processor.names.canonical]): Mastra indexes a tool without an id under its key but
+  // looks search hits up by id; here one canonical name serves search, catalog and filter.
   return read.kind === 'tool' ? nameFrom(key, read.id) : key;
 }
 
@@ -77,7 +79,7 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
   const skipped: SkippedTool[] = [];
   for (const item of record.items) {
     const { key } = item;
-    // 1. The value, and its id and description, must be readable, and it must be a tool.
+    // The value, and its id and description, must be readable, and it must be a tool.
     if ('error' in item) {
       skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
       continue;
@@ -94,7 +96,7 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
       skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${read.error})` });
       continue;
     }
-    // 2. Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
+    // Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
     // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
     const name = nameFrom(key, read.id);
     if (name.length === 0) {
@@ -159,7 +161,9 @@ export function entriesOf<TTool>(tools: Readonly<Record<string, TTool>>): ToolEn
 export function assertStaticNames(entries: readonly ToolEntry[]): void {
   const seen = new Map<string, string>();
   for (const entry of entries) {
-    // 1. A meta-tool name is reserved.
+    // A meta-tool name is reserved.
+    // Unlike @mastra/core 1.71.0 (r[processor.names.reserved]): Mastra accepts a tool named like a meta-tool, and the
+    // meta-tool hides it.
     if (isMetaToolName(entry.name)) {
       throw new ToolSearchOptionsError(
         `tools.${shorten(entry.key)}`,
@@ -167,7 +171,9 @@ export function assertStaticNames(entries: readonly ToolEntry[]): void {
           `${entry.name} meta-tool. Give the tool another id or key.`,
       );
     }
-    // 2. Two tools may not share a canonical name.
+    // Two tools may not share a canonical name.
+    // Unlike @mastra/core 1.71.0 (r[processor.names.duplicate]): Mastra accepts two tools with one canonical name; one
+    // silently shadows the other.
     const previous = seen.get(entry.name);
     if (previous !== undefined) {
       throw new ToolSearchOptionsError(

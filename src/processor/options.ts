@@ -304,14 +304,16 @@ function assertReadableTools(tools: unknown): void {
 export function validateToolSearchOptions<TTool, TRequestContext>(
   options: unknown,
 ): ToolSearchOptionsOf<TTool, TRequestContext> {
-  // 1. The options must be an object (a revoked Proxy is not one).
+  // Unlike @mastra/core 1.71.0 (r[processor.options.validate]): Mastra validates nothing: topK 0 gives an empty search
+  // and storage 'redis' silently selects the in-memory store.
+  // The options must be an object (a revoked Proxy is not one).
   if (!isReadableRecord(options)) {
     throw new ToolSearchOptionsError(
       'options',
       `Invalid ToolSearchProcessor options: expected ${ALLOWED.options}, received ${describeValue(options)}.`,
     );
   }
-  // 2. Every constructor tool can be read, so that the schema never meets a throwing getter.
+  // Every constructor tool can be read, so that the schema never meets a throwing getter.
   let tools: unknown;
   try {
     tools = options.tools;
@@ -319,7 +321,7 @@ export function validateToolSearchOptions<TTool, TRequestContext>(
     throw new ToolSearchOptionsError('tools', `Invalid ToolSearchProcessor option "tools": reading it threw (${errorText(error)}). Pass a plain object of tools.`);
   }
   if (typeof tools === 'object' && tools !== null) assertReadableTools(tools);
-  // 3. Validate against the exported schema; report the first issue by option path.
+  // Validate against the exported schema; report the first issue by option path.
   let parsed: ReturnType<typeof toolSearchProcessorOptionsSchema.safeParse>;
   try {
     parsed = toolSearchProcessorOptionsSchema.safeParse(options);

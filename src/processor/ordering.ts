@@ -17,15 +17,19 @@ export function orderStepTools<T>(
   loaded: ReadonlyArray<readonly [string, T]>,
 ): Record<string, T> {
   const out: Record<string, T> = {};
+  // Unlike @mastra/core 1.71.0 (r[processor.order.unique]): Mastra lets a loaded tool replace the agent's own tool of
+  // the same key; here the first position and instance win.
   const put = (key: string, value: T): void => {
     if (Object.hasOwn(out, key)) return;
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   };
-  // 1. Meta-tools.
+  // Meta-tools.
   for (const [key, value] of meta) put(key, value);
-  // 2. Pass-through tools; a pass-through entry named like a meta-tool is replaced by ours.
+  // Unlike @mastra/core 1.71.0 (r[processor.tools.meta]): a step tool named search_tools or load_tool replaces
+  // Mastra's meta-tool; here ours stay.
+  // Pass-through tools; a pass-through entry named like a meta-tool is replaced by ours.
   for (const [key, value] of passThrough) if (!isMetaToolName(key)) put(key, value);
-  // 3. Loaded tools, first activation first.
+  // Loaded tools, first activation first.
   for (const [key, value] of loaded) put(key, value);
   return out;
 }

@@ -26,7 +26,7 @@ function read(record: unknown, key: string): unknown {
  * @param requestContext - the resumed request's context
  */
 export async function persistedMessages(requestContext: RequestContextLike | undefined): Promise<unknown[] | undefined> {
-  // 1. The memory context and the run's memory, when the Agent recorded them.
+  // The memory context and the run's memory, when the Agent recorded them.
   if (requestContext === undefined || typeof requestContext.get !== 'function') return undefined;
   let context: unknown;
   try {
@@ -46,7 +46,7 @@ export async function persistedMessages(requestContext: RequestContextLike | und
   }
   const recall = read(memory, 'recall');
   if (typeof recall !== 'function') return undefined;
-  // 2. Recall the thread as the Agent would for its next step; a storage error propagates.
+  // Recall the thread as the Agent would for its next step; a storage error propagates.
   const threadConfig = read(context, 'memoryConfig');
   const recalled = await (recall as RecallingMemory['recall']).call(memory, {
     threadId,

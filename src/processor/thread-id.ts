@@ -52,13 +52,15 @@ export function threadIdFrom(value: unknown): string | undefined {
  * @param requestContext - the request context, if any
  */
 export function resolveThreadId(requestContext: RequestContextLike | undefined | null): string | undefined {
-  // 1. No context: no thread.
+  // Without a request context the request is anonymous (step 3).
   if (requestContext === undefined || requestContext === null || !hasGet(requestContext)) return undefined;
-  // 2. The reserved key wins when it holds a non-empty string or a finite number.
+  // 1. The reserved key wins when it holds a non-empty string or a finite number.
+  // Unlike @mastra/core 1.71.0 (r[processor.thread.resolve]): Mastra takes any truthy mastra__threadId, and throws on a
+  // malformed MastraMemory value, which here counts as none.
   const direct = threadIdFrom(read(requestContext, THREAD_ID_KEY));
   if (direct !== undefined) return direct;
-  // 3. Else the memory context's thread id, when well formed (a non-empty string); a getter that
-  //    throws counts as none.
+  // 2. Else the memory context's thread id, when well formed (a non-empty string); a getter that
+  //    throws counts as none. 3. Else the request is anonymous.
   const memory = read(requestContext, MEMORY_CONTEXT_KEY);
   try {
     if (typeof memory !== 'object' || memory === null) return undefined;

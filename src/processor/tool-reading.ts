@@ -56,14 +56,14 @@ function received(value: unknown): string {
  * @param value - anything
  */
 export function readTool(value: unknown): ToolRead {
-  // 1. Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
+  // Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return { kind: 'not-a-tool', received: received(value) };
   try {
     if (Array.isArray(value)) return { kind: 'not-a-tool', received: received(value) };
   } catch (error) {
     return { kind: 'unreadable', field: 'value', error: errorText(error) };
   }
-  // 2. Read `id`, then `description`, once each.
+  // Read `id`, then `description`, once each.
   let id: unknown;
   try {
     id = (value as { id?: unknown }).id;

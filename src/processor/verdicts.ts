@@ -158,6 +158,8 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
       const start = (): void => {
         this.#inFlight++;
         this.#calls++;
+        // Unlike @mastra/core 1.71.0 (r[processor.filter.args]): Mastra passes tool.id, undefined for a tool without
+        // an id; here toolName is always the canonical name.
         const args = { toolName: entry.name, tool: entry.tool, requestContext: this.#requestContext, phase };
         void decideFilter(filter, args, { timeoutMs, timers }).then((decision) => {
           this.#inFlight--;

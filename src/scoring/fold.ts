@@ -23,12 +23,13 @@ const MARKS_ON_CASED_LETTER = /(?<=\p{LC}\p{M}*)\p{M}+/gu;
  * @see r[search.tokenize.lone-surrogate]
  */
 export function replaceLoneSurrogates(text: string): string {
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.lone-surrogate]): a lone surrogate stays inside Mastra's token.
   return text.replace(LONE_SURROGATE, ' ');
 }
 
 function decompose(text: string): string {
-  // 2. The iota subscript becomes the letter iota (what upper-casing makes of it).
-  // 3. NFKD, then drop the combining marks that sit on a cased letter.
+  // The iota subscript becomes the letter iota (what upper-casing makes of it).
+  // NFKD, then drop the combining marks that sit on a cased letter.
   return text
     .replace(IOTA_SUBSCRIPT, 'ι')
     .normalize('NFKD')
@@ -45,14 +46,16 @@ function decompose(text: string): string {
 export function fold(text: string): string {
   // Fast path: ASCII has no surrogates, iota subscripts or combining marks,
   // NFKD and NFC leave it unchanged, and its case mappings stay in ASCII, so
-  // steps 1–5 amount to lower-casing.
+  // the steps below amount to lower-casing.
   if (ASCII.test(text)) return text.toLowerCase();
-  // 1. Lone surrogates become spaces.
+  // Lone surrogates become spaces.
   const wellFormed = replaceLoneSurrogates(text);
-  // 2–3. Decompose and strip marks on cased letters.
-  // 4. Lower, upper, then lower case (so `ß`, `ẞ` and `SS` all end as `ss`).
+  // Decompose and strip marks on cased letters.
+  // Lower, upper, then lower case (so `ß`, `ẞ` and `SS` all end as `ss`).
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.fold]): Mastra only lower-cases, so `Café` and `cafe`, `ＡＰＩ` and
+  // `api` differ there.
   const cased = decompose(wellFormed).toLowerCase().toUpperCase().toLowerCase();
-  // 5. Strip again what case mapping introduced, recompose (NFC), and write
-  //    the final sigma as a plain sigma.
+  // Strip again what case mapping introduced, recompose (NFC), and write
+  // the final sigma as a plain sigma.
   return decompose(cased).normalize('NFC').replace(/ς/g, 'σ');
 }

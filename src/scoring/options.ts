@@ -19,6 +19,8 @@ export const DEFAULT_MIN_SCORE = 0;
  */
 export function resolveMinScore(minScore: number | undefined): number {
   if (minScore === undefined) return DEFAULT_MIN_SCORE;
+  // Unlike @mastra/core 1.71.0 (r[search.threshold.validate]): Mastra accepts any number; a minScore tuned on its
+  // unbounded scale would here silently return nothing.
   if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) {
     throw new RangeError(
       `search.minScore must be a number from 0 to 1 (scores are normalised relevance); got ${String(minScore)}. ` +

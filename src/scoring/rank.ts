@@ -76,9 +76,9 @@ function closestTerm(index: ToolIndex, unknown: string, stats: QueryStats | unde
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
   const { idfExponent, fuzzyMinLength, fuzzyMaxLength } = SCORING_PARAMETERS;
-  // 1. The distinct terms of the query.
+  // The distinct terms of the query.
   const distinct = new Set(tokenizeQuery(query));
-  // 2. Terms the index contains match with similarity 1.
+  // Terms the index contains match with similarity 1.
   const similarity = new Map<string, number>();
   const unknown: string[] = [];
   for (const term of distinct) {
@@ -88,22 +88,24 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
       if (length >= fuzzyMinLength && length <= fuzzyMaxLength) unknown.push(term);
     }
   }
-  // 3. Up to MAX_FUZZY_TERMS unknown terms (first in code-unit order) stand for
-  //    their closest index term, with that similarity (the highest one wins).
+  // Up to MAX_FUZZY_TERMS unknown terms (first in code-unit order) stand for
+  // their closest index term, with that similarity (the highest one wins).
+  // Unlike @mastra/core 1.71.0 (r[search.query.fuzzy]): Mastra has no approximate matching.
   for (const term of unknown.sort(byCodeUnits).slice(0, MAX_FUZZY_TERMS)) {
     const closest = closestTerm(toolIndex, term, stats);
     if (closest && closest[1] > (similarity.get(closest[0]) ?? 0)) similarity.set(closest[0], closest[1]);
   }
-  // 4. Weights; keep the MAX_QUERY_TERMS heaviest (ties in code-unit order).
+  // Weights; keep the MAX_QUERY_TERMS heaviest (ties in code-unit order).
   let selected: QueryTerm[] = [...similarity].map(([term, sim]) => {
     const postings = toolIndex.postings.get(term)!;
     return { term, postings, similarity: sim, weight: (sim * postings.idf) ** idfExponent };
   });
+  // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every query term.
   if (selected.length > MAX_QUERY_TERMS) {
     selected.sort((a, b) => b.weight - a.weight || byCodeUnits(a.term, b.term));
     selected = selected.slice(0, MAX_QUERY_TERMS);
   }
-  // 5. Code-unit order.
+  // Code-unit order.
   return selected.sort((a, b) => byCodeUnits(a.term, b.term));
 }
 
@@ -118,14 +120,16 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
   const minScore = resolveMinScore(options.minScore);
   const { tools, descriptions } = asToolIndex(index);
   const { stats } = options;
-  // 1. The scored query terms; none → no results.
+  // The scored query terms; none → no results.
   const terms = selectQueryTerms(index, query, stats);
   if (stats) stats.termsLookedUp += terms.length;
+  // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
+  // matches tools there.
   if (terms.length === 0) return [];
-  // 2. The best score the query could reach in this index: Σ weight(t).
+  // The best score the query could reach in this index: Σ weight(t).
   let reachable = 0;
   for (const t of terms) reachable += t.weight;
-  // 3. Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
+  // Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
   const sums = new Map<number, number>();
   for (const { postings, weight } of terms) {
     if (stats) stats.postingsVisited += postings.slots.length;
@@ -134,14 +138,23 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
       sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
     }
   }
-  // 4. Normalise, round, and keep the candidates with score ≥ minScore.
+  // Normalise, round, and keep the candidates with score ≥ minScore.
   const ranked: Array<{ slot: number; score: number }> = [];
   for (const [slot, sum] of sums) {
+    // Unlike @mastra/core 1.71.0 (r[search.score.formula]): Mastra's score is the unbounded BM25 sum plus its name
+    // boosts, so its minScore cannot mean the seeds' "0–1".
+    // Unlike @mastra/core 1.71.0 (r[search.score.range]): Mastra's scores are unbounded; this one is at most 1.
+    // Unlike @mastra/core 1.71.0 (r[search.score.rounding]): Mastra compares the unrounded score and reports it
+    // rounded to 2 decimals.
     const score = Math.min(1, Math.round((sum / reachable) * SCALE) / SCALE);
+    // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
+    // equal to minScore.
     if (score >= minScore) ranked.push({ slot, score });
   }
-  // 5. Score descending, then catalog order.
+  // Score descending, then catalog order.
+  // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
+  // not catalog order.
   ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
-  // 6. Each result carries the description cut when the index was built.
+  // Each result carries the description cut when the index was built.
   return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
 }

@@ -98,18 +98,18 @@ export function resolveCatalog(docs: readonly SearchDocument[]): SearchDocument[
  */
 export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
   const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = SCORING_PARAMETERS;
-  // 1. One slot per distinct name, in catalog order.
+  // One slot per distinct name, in catalog order.
   const tools = resolveCatalog(docs);
-  // 2. Count the terms of each tool's name and description. The tokenizer
-  //    remembers each distinct word's terms for this build only.
+  // Count the terms of each tool's name and description. The tokenizer
+  // remembers each distinct word's terms for this build only.
   const tokenize = memoisedTokenizer();
   const fields = tools.map((t) => ({ name: countTerms(t.name, tokenize), description: countTerms(t.description, tokenize) }));
   const lengths = fields.map((f) => ({ name: total(f.name), description: total(f.description) }));
-  // 3. Average field lengths over the catalog.
+  // Average field lengths over the catalog.
   const n = tools.length;
   const avgName = n > 0 ? lengths.reduce((s, l) => s + l.name, 0) / n : 0;
   const avgDesc = n > 0 ? lengths.reduce((s, l) => s + l.description, 0) / n : 0;
-  // 4. For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
+  // For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
   const building = new Map<string, { slots: number[]; strengths: number[] }>();
   fields.forEach((f, slot) => {
     const len = lengths[slot]!;
@@ -122,16 +122,18 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
       p.strengths.push(tf / (tf + k1));
     };
     // The name's terms, then the description's terms the name lacks.
+    // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
+    // field and adds fixed name boosts.
     for (const [term, count] of f.name) add(term, (nameWeight * count) / nameNorm + (f.description.get(term) ?? 0) / descNorm);
     for (const [term, count] of f.description) if (!f.name.has(term)) add(term, count / descNorm);
   });
-  // 5. The inverse document frequency of every term.
+  // The inverse document frequency of every term.
   const postings = new Map<string, Postings>();
   for (const [term, p] of building) {
     const df = p.slots.length;
     postings.set(term, { slots: p.slots, strengths: p.strengths, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
   }
-  // 6. The trigrams of every term of 4 to 32 code points, for approximate matching.
+  // The trigrams of every term of 4 to 32 code points, for approximate matching.
   const termsByTrigram = new Map<string, string[]>();
   const trigramCount = new Map<string, number>();
   for (const term of postings.keys()) {
@@ -145,7 +147,7 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
       list.push(term);
     }
   }
-  // 7. The description each tool's results carry.
+  // The description each tool's results carry.
   const descriptions = tools.map((t) => truncateDescription(t.description));
   return new ToolIndex(tools, descriptions, postings, termsByTrigram, trigramCount);
 }

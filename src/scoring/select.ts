@@ -59,19 +59,19 @@ export function* selectAllowed<T>(ranked: readonly T[], topK: number, batchLimit
   const kept: T[] = [];
   let next = 0;
   let grown = 0;
-  // 1. Until topK are kept or no candidate is left: the next batch, in ranked order.
+  // Until topK are kept or no candidate is left: the next batch, in ranked order.
   while (kept.length < topK && next < ranked.length) {
     const size = nextBatchSize(limit, topK - kept.length, grown, ranked.length - next);
     const batch = ranked.slice(next, next + size);
     next += size;
-    // 2. One verdict per candidate; only `true` keeps one, and never more than topK.
+    // One verdict per candidate; only `true` keeps one, and never more than topK.
     const verdicts = yield batch;
     let denied = false;
     for (let i = 0; i < batch.length; i++) {
       if (verdicts[i] !== true) denied = true;
       else if (kept.length < topK) kept.push(batch[i]!);
     }
-    // 3. Batches grow only while candidates are denied.
+    // Batches grow only while candidates are denied.
     grown = denied ? size : 0;
   }
   return kept;
@@ -89,11 +89,13 @@ export function* selectAllowed<T>(ranked: readonly T[], topK: number, batchLimit
  */
 export function* rankedSelection(index: SearchIndex, query: string, options: SelectionOptions): Selection<SearchHit> {
   const topK = resolveTopK(options.topK);
-  // 1. Rank every candidate and apply minScore.
+  // Rank every candidate and apply minScore.
+  // Unlike @mastra/core 1.71.0 (r[search.threshold.order]): without a filter Mastra only considers the 2 · topK best
+  // tools by plain BM25 before its name boosts.
   const ranked = rankCandidates(index, query, options);
-  // 2. Without a filter: the first topK.
+  // Without a filter: the first topK.
   if (!options.filtered) return ranked.slice(0, topK);
-  // 3. The filter removes tools (never reorders), asked in batches; the first topK kept remain.
+  // The filter removes tools (never reorders), asked in batches; the first topK kept remain.
   return yield* selectAllowed(ranked, topK, options.batchLimit);
 }
 

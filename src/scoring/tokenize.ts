@@ -12,6 +12,8 @@ import { STOPWORDS } from './stopwords.js';
 const ASCII_LETTERS = /^[a-z]+$/;
 
 /** A word: a maximal run of letters, combining marks and digits, in any script. */
+// Unlike @mastra/core 1.71.0 (r[search.tokenize.words]): Mastra splits on white space and some ASCII punctuation only,
+// so `/`, `@`, `+` stay inside its tokens.
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
@@ -55,13 +57,17 @@ function keep(term: string, out: string[]): void {
   // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
   if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
   // r[search.tokenize.stopwords]
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stopwords]): Mastra's tool search uses no stopwords.
   if (STOPWORDS.has(term)) return;
   // r[search.tokenize.stem]
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stem]): Mastra does not stem; `papers` does not find `paper` there.
   out.push(stem(term));
 }
 
 function segmentedTerms(run: string, out: string[]): void {
   // r[search.tokenize.segmented]: every character, and every pair of adjacent characters.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.segmented]): Mastra keeps a run of Chinese or Japanese text as one
+  // token, so `天气` does not find `查询天气预报` there.
   const chars = run.match(CHARACTER) ?? [];
   for (let i = 0; i < chars.length; i++) {
     out.push(chars[i]!);
@@ -71,6 +77,7 @@ function segmentedTerms(run: string, out: string[]): void {
 
 function alphabeticTerms(run: string, out: string[]): void {
   // r[search.tokenize.digits]: split letters from digits, and keep the whole run too.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.digits]): Mastra does not split letters from digits.
   const pieces = run.match(DIGIT_RUN) ?? [];
   for (const piece of pieces) keep(piece, out);
   if (pieces.length > 1) keep(run, out);
@@ -99,8 +106,8 @@ function foldedTerms(folded: string, out: string[]): void {
  */
 export function tokenizeQuery(text: string): string[] {
   const out: string[] = [];
-  // 1. Fold the whole text (case, compatibility forms, accents on cased letters).
-  // 2. Cut it into words, each word into script runs, each run into terms.
+  // Fold the whole text (case, compatibility forms, accents on cased letters).
+  // Cut it into words, each word into script runs, each run into terms.
   foldedTerms(fold(text), out);
   return out;
 }
@@ -113,6 +120,8 @@ export function tokenizeQuery(text: string): string[] {
  */
 export function splitCaseBoundaries(word: string): string[] {
   // Fast path: without an upper-case letter there is no boundary to mark.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.case-split]): Mastra does not split on case; `issue` finds
+  // `createIssue` there only through its name-substring boost.
   if (!HAS_UPPER.test(word)) return word.split(' ');
   return word.replace(LOWER_TO_UPPER, '$1 ').replace(ACRONYM_END, '$1 ').split(' ');
 }
@@ -122,11 +131,12 @@ export function splitCaseBoundaries(word: string): string[] {
  * original case) to `out`. The terms depend on the word alone.
  */
 function documentWordTerms(word: string, out: string[]): void {
-  // 1. The word as a query would see it.
+  // The word as a query would see it.
   foldedTerms(fold(word), out);
-  // 2. When it has case boundaries: each part, and each run of 2 or 3
-  //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
-  //    `pr`, `github`, `hubpr`).
+  // When it has case boundaries: each part, and each run of 2 or 3
+  // adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
+  // `pr`, `github`, `hubpr`).
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.document]): Mastra indexes each word whole, without its case parts.
   const parts = splitCaseBoundaries(word);
   if (parts.length < 2) return;
   for (let i = 0; i < parts.length; i++) {
@@ -152,8 +162,8 @@ function documentWords(text: string): string[] {
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  // 1. Find the words in the original case (lone surrogates separate words).
-  // 2. Append the terms of each word.
+  // Find the words in the original case (lone surrogates separate words).
+  // Append the terms of each word.
   for (const word of documentWords(text)) documentWordTerms(word, out);
   return out;
 }
@@ -172,9 +182,9 @@ export function memoisedTokenizer(): DocumentTokenizer {
   const termsOfWord = new Map<string, readonly string[]>();
   return (text) => {
     const out: string[] = [];
-    // 1. Find the words in the original case, as `tokenize` does.
+    // Find the words in the original case, as `tokenize` does.
     for (const word of documentWords(text)) {
-      // 2. The terms of a word depend on the word alone: compute them once.
+      // The terms of a word depend on the word alone: compute them once.
       let terms = termsOfWord.get(word);
       if (terms === undefined) {
         const fresh: string[] = [];

@@ -19,17 +19,19 @@ export const TRUNCATION_MARK = '...';
  * Implements r[search.result.truncate].
  */
 export function truncateDescription(text: string): string {
-  // 1. Cheap exit: a string of at most 150 UTF-16 units has at most 150 code points.
+  // Cheap exit: a string of at most 150 UTF-16 units has at most 150 code points.
   if (text.length <= DESCRIPTION_MAX_LENGTH) return text;
-  // 2. Walk at most 151 code points, remembering where the 147th ends; keep
-  //    the text when it has at most 150.
+  // Walk at most 151 code points, remembering where the 147th ends; keep
+  // the text when it has at most 150.
   const keep = DESCRIPTION_MAX_LENGTH - TRUNCATION_MARK.length;
   let codePoints = 0;
   let cut = 0;
+  // Unlike @mastra/core 1.71.0 (r[search.result.truncate]): Mastra counts UTF-16 code units, so an emoji at the cut is
+  // split into a lone surrogate.
   for (let i = 0; i < text.length; codePoints++) {
     if (codePoints === keep) cut = i;
     if (codePoints === DESCRIPTION_MAX_LENGTH) {
-      // 3. A 151st code point starts at `i`: the first 147 code points, then `...`.
+      // A 151st code point starts at `i`: the first 147 code points, then `...`.
       return text.slice(0, cut) + TRUNCATION_MARK;
     }
     i += (text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;

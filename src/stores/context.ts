@@ -88,10 +88,10 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
 
   /** Message-derived names, then the bridged names the messages do not hold. */
   const derive = (input: StoreStepInput, bridged: BridgeEntry | undefined): string[] => {
-    // 1. The messages decide: every known tool an activating result names, in first-activation order.
+    // The messages decide: every known tool an activating result names, in first-activation order.
     const fromMessages = loadedFromMessages(input.messages, input.isKnownTool, reading(input.threadId));
     if (bridged === undefined) return fromMessages;
-    // 2. Bridged names the messages do not hold yet come after the others.
+    // Bridged names the messages do not hold yet come after the others.
     const out = new Set(fromMessages);
     for (const name of bridged.names) if (input.isKnownTool(name)) out.add(name);
     return [...out];
@@ -105,6 +105,8 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
       // Anonymous requests have no bridge; a thread's bridge is served by this read and dropped by it.
       if (isAnonymous(input.threadId)) return derive(input, undefined);
       const bridged = bridge.get(input.threadId);
+      // Unlike @mastra/core 1.71.0 (r[store.context.bridge.next-step]): Mastra drops a bridged name only once the
+      // messages confirm it; here the first read drops it.
       bridge.delete(input.threadId);
       return derive(input, bridged);
     },
@@ -117,13 +119,13 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
       if (isAnonymous(input.threadId) || max === 0) return;
       const known = names.filter((name) => input.isKnownTool(name));
       if (known.length === 0) return;
-      // 1. The thread moves to the most recently activated end.
+      // The thread moves to the most recently activated end.
       const entry = bridge.get(input.threadId) ?? { names: new Set<string>(), at: 0 };
       bridge.delete(input.threadId);
       entry.at = clock();
       for (const name of known) entry.names.add(name);
-      // 2. Unlike @mastra/core 1.71.0 (r[store.context.bridge.bounded]): the bridge is bounded;
-      //    the least recently activated thread's bridge is dropped, and counted.
+      // Unlike @mastra/core 1.71.0 (r[store.context.bridge.bounded]): the bridge is bounded;
+      // the least recently activated thread's bridge is dropped, and counted.
       while (bridge.size >= max) {
         bridge.delete(bridge.keys().next().value as string);
         evictions++;

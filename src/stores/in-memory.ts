@@ -47,6 +47,8 @@ function checkDuration(name: string, value: number): void {
  */
 export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedToolStore {
   const ttl = options.ttl ?? DEFAULT_TTL_MS;
+  // Unlike @mastra/core 1.71.0 (r[store.memory.ttl.invalid]): Mastra accepts any ttl, and a negative or NaN one
+  // silently disables expiry.
   checkDuration('ttl', ttl);
   if (options.sweepIntervalMs !== undefined) checkDuration('sweepIntervalMs', options.sweepIntervalMs);
   const clock = options.clock ?? Date.now;
@@ -56,6 +58,8 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   const expired = (entry: ThreadEntry, now: number): boolean => ttl > 0 && now - entry.lastAccess > ttl;
 
   /** The live entry of a thread at `now`, dropping it first when it expired. */
+  // Unlike @mastra/core 1.71.0 (r[store.memory.ttl.exact]): Mastra expires threads only in its periodic sweep; here
+  // every access drops an expired entry first.
   const live = (key: string, now: number): ThreadEntry | undefined => {
     const entry = threads.get(key);
     if (entry && expired(entry, now)) {
@@ -90,29 +94,31 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
     kind: 'in-memory',
 
     loaded(input: StoreStepInput): string[] {
-      // 1. Anonymous requests share the 'default' entry.
+      // Anonymous requests share the 'default' entry.
       const now = clock();
       const entry = live(keyOf(input.threadId), now);
-      // 2. A thread without an entry has nothing loaded; reading creates no entry.
+      // A thread without an entry has nothing loaded; reading creates no entry.
+      // Unlike @mastra/core 1.71.0 (r[store.memory.read-creates-nothing]): Mastra's read creates an empty entry for
+      // every thread it sees.
       if (!entry) return [];
-      // 3. Reading is an access.
+      // Reading is an access.
       entry.lastAccess = now;
-      // 4. Only tools known to this request's catalog, in first-activation order.
+      // Only tools known to this request's catalog, in first-activation order.
       return [...entry.tools].filter((name) => input.isKnownTool(name));
     },
 
     activate(input: StoreStepInput, names: readonly string[]): void {
       const now = clock();
       const key = keyOf(input.threadId);
-      // 1. An expired entry is gone before anything is added.
+      // An expired entry is gone before anything is added.
       let entry = live(key, now);
-      // 2. Writing is an access, even of nothing new.
+      // Writing is an access, even of nothing new.
       const known = names.filter((name) => input.isKnownTool(name));
       if (known.length === 0) {
         if (entry) entry.lastAccess = now;
         return;
       }
-      // 3. Create the entry only when there is a tool to hold.
+      // Create the entry only when there is a tool to hold.
       if (!entry) {
         entry = { tools: new Set(), lastAccess: now };
         threads.set(key, entry);

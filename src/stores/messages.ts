@@ -80,7 +80,7 @@ function own(record: Record<string, unknown>, key: string): unknown {
 export function* completedInvocations(messages: readonly unknown[]): Generator<CompletedInvocation> {
   if (!Array.isArray(messages)) return;
   for (const message of messages) {
-    // 1. A message must be an object with format-2 content holding a parts array.
+    // A message must be an object with format-2 content holding a parts array.
     if (!isRecord(message)) continue;
     // Unlike @mastra/core 1.71.0 (r[store.context.trust.assistant-only]): only assistant messages
     // hold results the Agent wrote; a user-authored part is never evidence.
@@ -90,10 +90,11 @@ export function* completedInvocations(messages: readonly unknown[]): Generator<C
     const parts = own(content, 'parts');
     if (!Array.isArray(parts)) continue;
     for (const part of parts) {
-      // 2. Only `tool-invocation` parts in state `result`, not flagged as errors.
+      // Only `tool-invocation` parts in state `result`, not flagged as errors.
       if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
       const invocation = own(part, 'toolInvocation');
       if (!isRecord(invocation)) continue;
+      // Unlike @mastra/core 1.71.0 (r[store.context.messages.errors]): Mastra does not look at isError.
       if (own(invocation, 'state') !== 'result' || own(invocation, 'isError') === true) continue;
       const toolName = own(invocation, 'toolName');
       if (typeof toolName !== 'string') continue;
@@ -129,13 +130,13 @@ export function loadedFromMessages(messages: readonly unknown[], isKnownTool: (n
   const seen = new Set<string>();
   const { autoLoad, receipts } = options;
   for (const { toolName, result, toolCallId } of completedInvocations(messages)) {
-    // 1. Without receipts the result's own shape says what it activated; with them, its verified receipt
-    //    (a search_tools receipt only under autoLoad, as r[store.meta-results.search] says).
+    // Without receipts the result's own shape says what it activated; with them, its verified receipt
+    // (a search_tools receipt only under autoLoad, as r[store.meta-results.search] says).
     let names: string[];
     if (receipts === undefined) names = activatedNames(toolName, result, { autoLoad });
     else if (toolName === SEARCH_TOOLS && !autoLoad) names = [];
     else names = verifiedNames(toolName, result, { threadId: receipts.threadId, toolCallId }, receipts.keys);
-    // 2. Known names, first activation first.
+    // Known names, first activation first.
     for (const name of names) {
       if (!seen.has(name) && isKnownTool(name)) seen.add(name);
     }

@@ -213,21 +213,26 @@ function stringsOf(value: unknown): string[] {
  * @see r[store.meta-results.malformed]
  */
 export function activatedNames(metaToolName: string, result: unknown, options: { autoLoad: boolean }): string[] {
-  // 1. Only the two meta-tools' results can activate; keys are read as own properties.
+  // Only the two meta-tools' results can activate; keys are read as own properties.
   if (!isRecord(result)) return [];
+  // Unlike @mastra/core 1.71.0 (r[store.meta-results.per-tool]): Mastra reads all three shapes from either meta-tool's
+  // result; each is read with its own shape here.
   if (metaToolName === LOAD_TOOL) {
     const names: string[] = [];
-    // 2. Single-name form: `{ success: true, toolName }` (loaded or already loaded).
+    // Single-name form: `{ success: true, toolName }` (loaded or already loaded).
     const toolName = ownValue(result, 'toolName');
     if (ownValue(result, 'success') === true && typeof toolName === 'string') names.push(toolName);
-    // 3. Multi-name form: `loaded` then `alreadyLoaded`, whatever `success` says
-    //    (a partial load reports `success: false` but did load `loaded`).
+    // Multi-name form: `loaded` then `alreadyLoaded`, whatever `success` says
+    // (a partial load reports `success: false` but did load `loaded`).
     names.push(...stringsOf(ownValue(result, 'loaded')));
+    // Unlike @mastra/core 1.71.0 (r[store.meta-results.load-multi]): Mastra's context store ignores alreadyLoaded.
     names.push(...stringsOf(ownValue(result, 'alreadyLoaded')));
     return names;
   }
   if (metaToolName === SEARCH_TOOLS) {
-    // 4. A search result activates its hits only under autoLoad.
+    // A search result activates its hits only under autoLoad.
+    // Unlike @mastra/core 1.71.0 (r[store.meta-results.search]): Mastra's context store counts every search_tools
+    // result as a load.
     if (!options.autoLoad) return [];
     const results = ownValue(result, 'results');
     if (!Array.isArray(results)) return [];

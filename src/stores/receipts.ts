@@ -97,11 +97,11 @@ function describeSecret(value: unknown): string {
 }
 
 function keyBytes(value: unknown, option: string): Uint8Array {
-  // 1. A string gives its UTF-8 bytes (a lone surrogate has none: rejected), bytes are copied.
+  // A string gives its UTF-8 bytes (a lone surrogate has none: rejected), bytes are copied.
   let bytes: Uint8Array | undefined;
   if (typeof value === 'string' && isWellFormed(value)) bytes = new Uint8Array(Buffer.from(value, 'utf8'));
   else if (value instanceof Uint8Array) bytes = new Uint8Array(value);
-  // 2. At least MIN_RECEIPT_SECRET_BYTES of them; the error describes the value, never shows it.
+  // At least MIN_RECEIPT_SECRET_BYTES of them; the error describes the value, never shows it.
   if (bytes === undefined || bytes.byteLength < MIN_RECEIPT_SECRET_BYTES) {
     throw new RangeError(
       `Invalid ${option}: expected a well-formed string of at least ${MIN_RECEIPT_SECRET_BYTES} UTF-8 bytes or a Uint8Array of at least ${MIN_RECEIPT_SECRET_BYTES} bytes ` +
@@ -121,7 +121,7 @@ function keyBytes(value: unknown, option: string): Uint8Array {
  * @param option - the option's name in errors
  */
 export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): ReceiptKeys {
-  // 1. One secret, or a non-empty array of them (the first signs).
+  // One secret, or a non-empty array of them (the first signs).
   const list: unknown[] = Array.isArray(secret) ? [...secret] : [secret];
   if (list.length === 0) keyBytes(secret, option);
   const keys = list.map((value, i) => keyBytes(value, Array.isArray(secret) ? `${option}[${i}]` : option));
@@ -140,7 +140,7 @@ export function createReceiptKeys(secret: unknown, option = 'receiptSecret'): Re
       return message === undefined ? undefined : mac(keys[0]!, message).toString('hex');
     },
     verify(binding, given) {
-      // 2. Only 64 lowercase hex digits can match; then compare in constant time under each key.
+      // Only 64 lowercase hex digits can match; then compare in constant time under each key.
       if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
       const remembered = verified.get(given);
       if (remembered !== undefined && same(remembered, binding)) {
@@ -213,13 +213,13 @@ export function activationFor(
   names: readonly string[],
   signing?: { keys: ReceiptKeys; threadId: string | undefined; toolCallId: string | undefined },
 ): Activation | undefined {
-  // 1. Only an activating meta-tool result has an activation.
+  // Only an activating meta-tool result has an activation.
   const type = activationTypeOf(metaTool);
   const loaded = [...new Set(names)];
   if (type === undefined || loaded.length === 0) return undefined;
   const activation: Activation = { type, version: ACTIVATION_VERSION, loaded };
   if (signing === undefined) return activation;
-  // 2. Signed: bound to the thread and the call; without a call id there is nothing to bind to.
+  // Signed: bound to the thread and the call; without a call id there is nothing to bind to.
   const { keys, threadId, toolCallId } = signing;
   if (typeof toolCallId !== 'string' || toolCallId.length === 0) return undefined;
   const mac = keys.sign({ metaTool, threadId, toolCallId, names: loaded });
@@ -254,16 +254,18 @@ export function verifiedNames(
   keys: ReceiptKeys,
 ): string[] {
   try {
-    // 1. The call must have an id, the result an activation of the meta-tool's type and version.
+    // Unlike @mastra/core 1.71.0 (r[store.receipts.verify]): Mastra has no receipts and trusts every result part in
+    // the messages.
+    // The call must have an id, the result an activation of the meta-tool's type and version.
     const { toolCallId } = binding;
     const type = activationTypeOf(metaTool);
     if (type === undefined || typeof toolCallId !== 'string' || toolCallId.length === 0 || !isRecord(result)) return [];
     const activation = own(result, 'activation');
     if (!isRecord(activation) || own(activation, 'type') !== type || own(activation, 'version') !== ACTIVATION_VERSION) return [];
-    // 2. `loaded` must be an array of strings, all of them (no partial reading).
+    // `loaded` must be an array of strings, all of them (no partial reading).
     const loaded = own(activation, 'loaded');
     if (!Array.isArray(loaded) || !loaded.every((name): name is string => typeof name === 'string')) return [];
-    // 3. A well-formed receipt whose MAC verifies.
+    // A well-formed receipt whose MAC verifies.
     const receipt = own(activation, 'receipt');
     if (!isRecord(receipt) || own(receipt, 'version') !== RECEIPT_VERSION || own(receipt, 'algorithm') !== RECEIPT_ALGORITHM) return [];
     const mac = own(receipt, 'mac');

@@ -177,9 +177,9 @@ export interface DepartureMarker {
   line: number;
 }
 
-const MARKER = /\/\/ Unlike (@mastra\/[a-z-]+ \d+\.\d+\.\d+) \(r\[([^\]]+)\]\): \S/;
+const MARKER = /\/\/\s*Unlike (@mastra\/[a-z-]+ \d+\.\d+\.\d+) \((r\[[^\]]+\](?:, r\[[^\]]+\])*)\): \S/;
 
-/** Every departure marker of `src/`. */
+/** Every departure marker of `src/`; a marker may name several rules: `(r[a.b], r[c.d])`. */
 export function departureMarkers(): DepartureMarker[] {
   const out: DepartureMarker[] = [];
   for (const file of walk(join(repoRoot, 'src'), (p) => p.endsWith('.ts'))) {
@@ -187,7 +187,8 @@ export function departureMarkers(): DepartureMarker[] {
       .split('\n')
       .forEach((text, i) => {
         const m = MARKER.exec(text);
-        if (m) out.push({ id: m[2]!, from: m[1]!, file: relative(repoRoot, file), line: i + 1 });
+        if (!m) return;
+        for (const id of m[2]!.matchAll(/r\[([^\]]+)\]/g)) out.push({ id: id[1]!, from: m[1]!, file: relative(repoRoot, file), line: i + 1 });
       });
   }
   return out;

@@ -41,6 +41,8 @@ interface Flight {
  * Makes the filter hook of a case: each call is recorded, then the first
  * matching rule's verdict (or the default) decides. Delays run on the case's
  * simulated time; `hang` returns a promise that never settles.
+ *
+ * Implements r[conformance.protocol.filter].
  */
 function makeFilter(policy: FilterPolicy, calls: FilterCall[], time: SimulatedTime, flight: Flight) {
   const inFlight = (promise: Promise<unknown>): Promise<unknown> => {
@@ -81,11 +83,14 @@ function makeFilter(policy: FilterPolicy, calls: FilterCall[], time: SimulatedTi
     }
   };
   return (args: { toolName: string; phase: FilterPhase; requestContext?: { get(key: string): unknown } }) => {
+    // 1. Record the call.
     calls.push({ toolName: args.toolName, phase: args.phase });
+    // 2. The first rule that matches: tool, phase, and every `when` entry equal as a string.
     for (const rule of policy.rules) {
       if (rule.tool !== undefined && rule.tool !== args.toolName) continue;
       if (rule.phase !== undefined && rule.phase !== args.phase) continue;
       if (rule.when && !Object.entries(rule.when).every(([k, v]) => args.requestContext?.get(k) === v)) continue;
+      // 3. Its verdict, or the default when none matches.
       return decide(rule.verdict);
     }
     return decide(policy.default);

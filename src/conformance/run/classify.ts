@@ -109,28 +109,28 @@ function checkExpectations(cases: readonly ClassifiableCase[], expectations: Exp
  */
 export async function classifyCases<C extends ClassifiableCase>(options: ClassifyOptions<C>): Promise<Classification> {
   const expectations = options.expectations ?? { failures: new Map(), problems: [] };
-  // 1. Check the expectation file against the whole suite, selected or not.
+  // Check the expectation file against the whole suite, selected or not.
   const expectationProblems = checkExpectations(options.cases, expectations);
   const results: CaseResult[] = [];
   for (const c of options.cases) {
-    // 2. Leave out the cases the filter does not select.
+    // Leave out the cases the filter does not select.
     if (!options.selects(c)) continue;
     const base = { id: c.id, area: options.areaOf(c.id), rules: c.rules };
     const expected = expectations.failures.get(c.id);
-    // 3. Skip a case that needs what the implementation does not claim.
+    // Skip a case that needs what the implementation does not claim.
     const skip = options.skipReason(c);
     if (skip !== undefined) {
       results.push({ ...base, status: 'skipped', reason: skip, failures: [] });
       continue;
     }
-    // 4. Run it; a throw is a failure, not the end of the run.
+    // Run it; a throw is a failure, not the end of the run.
     let outcome: CaseOutcome;
     try {
       outcome = await options.execute(c);
     } catch (error) {
       outcome = { failures: [`adapter error: ${error instanceof Error ? error.message : String(error)}`] };
     }
-    // 5. A skip or a protocol error is reported as such, whatever the expectation file says.
+    // A skip or a protocol error is reported as such, whatever the expectation file says.
     if ('skipped' in outcome) {
       results.push({ ...base, status: 'skipped', reason: `the implementation skipped it: ${outcome.skipped}`, failures: [] });
       continue;
@@ -139,7 +139,7 @@ export async function classifyCases<C extends ClassifiableCase>(options: Classif
       results.push({ ...base, status: 'protocol-error', reason: outcome.protocolError, failures: [outcome.protocolError] });
       continue;
     }
-    // 6. Classify against the expectation file.
+    // Classify against the expectation file.
     const failed = outcome.failures.length > 0;
     const status: CaseStatus = expected ? (failed ? 'expected-failure' : 'unexpected-pass') : failed ? 'failed' : 'passed';
     results.push({ ...base, status, failures: outcome.failures, ...(expected ? { expected, reason: expected.reason } : {}) });

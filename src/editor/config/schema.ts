@@ -123,6 +123,8 @@ export function conditionalFieldSchema<T>(value: z.ZodType<T>): z.ZodType<Condit
   const variant = z.object({ value, rules: ruleGroupSchema.nullish() }).strict();
   const variants = z.array(variant);
   return z.unknown().transform((input, ctx) => {
+    // Unlike @mastra/editor 0.14.0 (r[editor.model.variant]): the Editor also reads an array of tool-id strings as a
+    // plain value; here any array is variants.
     const parsed = Array.isArray(input) ? variants.safeParse(input) : value.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });

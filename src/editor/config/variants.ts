@@ -44,17 +44,17 @@ export function resolveConditionalField<T extends object>(
   field: ConditionalField<T> | null | undefined,
   context: RequestContextLike,
 ): T | undefined {
-  // 1. Absent.
+  // Absent.
   if (field === undefined || field === null) return undefined;
-  // 2. Plain value.
+  // Plain value.
   if (!isConditionalVariants(field)) return field;
-  // 3. Accumulate the applicable variants.
+  // Accumulate the applicable variants.
   let result: T | undefined;
   for (const variant of field) {
     const applies = variant.rules === undefined || variant.rules === null || evaluateRuleGroup(variant.rules, context);
     if (applies) result = { ...result, ...variant.value } as T;
   }
-  // 4. None applied: undefined.
+  // None applied: undefined.
   return result;
 }
 

@@ -84,6 +84,8 @@ export type StoredMcpClient = {
  *
  * @see r[mcp.schema.tool-entry]
  */
+// Unlike @mastra/editor 0.14.0 (r[mcp.schema.strict]): its StorageMCPServerConfig has no runtime validation, so extra
+// keys are accepted and ignored; every object here is strict.
 export const storedMcpToolEntrySchema: z.ZodType<StoredMcpToolEntry> = z
   .object({
     description: z.string().optional(),

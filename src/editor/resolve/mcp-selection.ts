@@ -18,6 +18,8 @@ export interface McpSelection {
 }
 
 function nonEmpty(description: string | undefined): string | undefined {
+  // Unlike @mastra/editor 0.14.0 (r[editor.model.empty-description]): for MCP tools the Editor chains descriptions
+  // with ??, so an empty agent-level one hides the stored one.
   return description === undefined || description === '' ? undefined : description;
 }
 
@@ -66,17 +68,21 @@ export function selectMcpTools(
   }
   const tools: [string, ToolLike][] = [];
   const diagnostics: ResolutionDiagnostic[] = [];
-  // 1. Stored server order, loader tool order.
+  // Stored server order, loader tool order.
   for (const serverName of serverNames) {
     const serverTools = Object.hasOwn(loaded, serverName) ? loaded[serverName] : undefined;
     if (serverTools === undefined) continue;
     const serverAllow = client.servers[serverName]?.tools;
+    // Unlike @mastra/editor 0.14.0 (r[editor.mcp.server-allow-list]): the Editor treats an explicitly empty
+    // server-level map as selecting no tool.
     const serverFilters = serverAllow !== undefined && Object.keys(serverAllow).length > 0;
     for (const [toolName, tool] of Object.entries(serverTools)) {
-      // 2. Server-level allow-list.
+      // Server-level allow-list.
       if (serverFilters && !Object.hasOwn(serverAllow, toolName)) continue;
-      // 3. Namespacing and ownership.
+      // Namespacing and ownership.
       const id = namespacedToolId(serverName, toolName);
+      // Unlike @mastra/editor 0.14.0 (r[editor.mcp.namespace-parse]): the Editor splits at the first `_`, so for a
+      // server named my_docs it finds server my.
       const owner = parseNamespacedName(id, serverNames);
       if (owner?.serverName !== serverName) {
         diagnostics.push({
@@ -91,11 +97,13 @@ export function selectMcpTools(
         });
         continue;
       }
-      // 4. Agent-level allow-list.
+      // Agent-level allow-list.
+      // Unlike @mastra/editor 0.14.0 (r[editor.mcp.agent-allow-list]): the Editor lets a key match either way
+      // (namespaced or bare) at once.
       const namespacedKey = namespacedKeys.get(id);
       const bareKey = bareKeys.has(toolName) ? toolName : undefined;
       if (!selectAll && namespacedKey === undefined && bareKey === undefined) continue;
-      // 5. Description precedence.
+      // Description precedence.
       const description =
         nonEmpty(namespacedKey === undefined ? undefined : agentTools[namespacedKey]?.description) ??
         nonEmpty(bareKey === undefined ? undefined : agentTools[bareKey]?.description) ??

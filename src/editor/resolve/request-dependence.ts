@@ -46,17 +46,17 @@ async function referencesHttpServer(clientId: string, clients: Lookup<McpClientC
  */
 export async function resolutionDependsOnRequest(config: unknown, options: RequestDependenceOptions): Promise<boolean> {
   const parsed: AgentToolConfig = parseAgentToolConfig(config);
-  // 1. Ruled variants in a field the mode reads.
+  // Ruled variants in a field the mode reads.
   if (hasRuledVariants(parsed.tools)) return true;
   if (options.mode === 'description-only') return false;
   if (hasRuledVariants(parsed.mcpClients) || hasRuledVariants(parsed.integrationTools) || hasRuledVariants(parsed.toolProviders)) {
     return true;
   }
-  // 2. Legacy integrations with a selection.
+  // Legacy integrations with a selection.
   if (possibleValues(parsed.integrationTools).some((v) => Object.values(v).some((ref) => ref.tools !== undefined))) return true;
-  // 3. V1 tool providers.
+  // V1 tool providers.
   if (possibleValues(parsed.toolProviders).some((v) => Object.keys(v).length > 0)) return true;
-  // 4. Selected MCP clients with an HTTP server.
+  // Selected MCP clients with an HTTP server.
   for (const value of possibleValues(parsed.mcpClients)) {
     for (const [clientId, ref] of Object.entries(value)) {
       if (ref.tools !== undefined && (await referencesHttpServer(clientId, options.mcpClients))) return true;

@@ -49,9 +49,9 @@ function resolveDescriptionOnly(
   codeTools: Readonly<Record<string, ToolLike>>,
   context: RequestContextLike,
 ): ResolvedAgentTools {
-  // 1. The `tools` field.
+  // The `tools` field.
   const selection = resolveConditionalField(config.tools, context) ?? {};
-  // 2. Code tools, described.
+  // Code tools, described.
   const tools: Record<string, ToolLike> = {};
   const origins: Record<string, ToolSourceName> = {};
   for (const [id, tool] of Object.entries(codeTools)) {
@@ -59,7 +59,7 @@ function resolveDescriptionOnly(
     tools[id] = description === undefined || description === '' ? tool : withDescription(tool, description);
     origins[id] = 'code';
   }
-  // 3. Diagnostics.
+  // Diagnostics.
   const diagnostics: ResolutionDiagnostic[] = [];
   for (const [id, entry] of Object.entries(selection)) {
     if (!Object.hasOwn(codeTools, id) && entry.description !== undefined && entry.description !== '') {
@@ -107,11 +107,15 @@ function resolveDescriptionOnly(
  * @throws {@link EditorResolutionError} on invalid options or a refused static resolution.
  */
 export async function resolveAgentTools(config: unknown, options: ResolveAgentToolsOptions): Promise<ResolvedAgentTools> {
-  // 1. Options and configuration.
+  // Options and configuration.
   checkOptions(options);
+  // Unlike @mastra/editor 0.14.0 (r[editor.model.validation-path]): the Editor does not validate a stored
+  // configuration when it resolves it.
   const parsed = parseAgentToolConfig(config);
-  // 2. Static resolution only when nothing depends on the request.
+  // Static resolution only when nothing depends on the request.
   const isStatic = options.requestContext === undefined;
+  // Unlike @mastra/editor 0.14.0 (r[editor.request.static-refused]): the Editor resolves a standalone agent without
+  // conditional fields once, statically, even with HTTP MCP servers.
   if (isStatic && (await resolutionDependsOnRequest(parsed, { mode: options.mode, ...(options.mcpClients ? { mcpClients: options.mcpClients } : {}) }))) {
     throw new EditorResolutionError(
       'request-required',
@@ -119,9 +123,9 @@ export async function resolveAgentTools(config: unknown, options: ResolveAgentTo
     );
   }
   const context: RequestContextLike = options.requestContext ?? {};
-  // 3. Description-only mode.
+  // Description-only mode.
   if (options.mode === 'description-only') return resolveDescriptionOnly(parsed, options.codeTools, context);
-  // 4. Variants.
+  // Variants.
   const request: ProviderRequest = options.requestContext === undefined ? {} : { requestContext: options.requestContext };
   const toolsField = resolveConditionalField(parsed.tools, context);
   const mcpField = resolveConditionalField(parsed.mcpClients, context);
@@ -129,14 +133,14 @@ export async function resolveAgentTools(config: unknown, options: ResolveAgentTo
   // A static resolution never gets here with a tool provider named (step 2), so a
   // static override stops after legacy integrations (r[editor.order.static-override]).
   const providersField = resolveConditionalField(parsed.toolProviders, context);
-  // 5. Sources, concurrently.
+  // Sources, concurrently.
   const [registered, mcp, integration, providers] = await Promise.all([
     resolveRegisteredTools(toolsField, options.registeredTools),
     resolveMcpTools(mcpField, options.mcpClients, options.mcpLoader, readAuthToken(options.requestContext)),
     resolveIntegrationTools(integrationField, options.integrationProviders, request),
     resolveToolProviderTools(providersField, options.toolProviders, request),
   ]);
-  // 6. Merge in order.
+  // Merge in order.
   const code: SourceContribution = { tools: options.mode === 'override' ? Object.entries(options.codeTools) : [], diagnostics: [] };
   const ordered: [ToolSourceName, SourceContribution][] = [
     ['code', code],

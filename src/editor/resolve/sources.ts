@@ -103,6 +103,8 @@ async function resolveFromProvider<P>(
         code: diagnostics.failedCode,
         source: diagnostics.source,
         providerId,
+        // Unlike @mastra/editor 0.14.0 (r[editor.failure.isolated]): the Editor also isolates failures but only logs
+        // them; here each is a diagnostic.
         message: `${diagnostics.failedMessage(providerId)}: ${errorText(error)}`,
         cause: error,
       }],
@@ -125,7 +127,7 @@ export async function resolveRegisteredTools(
   const out: SourceContribution = { tools: [], diagnostics: [] };
   if (selection === undefined) return out;
   for (const [id, entry] of Object.entries(selection)) {
-    // 1. Look up.
+    // Look up.
     let tool: ToolLike | undefined;
     let cause: unknown;
     try {
@@ -133,7 +135,7 @@ export async function resolveRegisteredTools(
     } catch (error) {
       cause = error;
     }
-    // 2. Missing.
+    // Missing.
     if (tool === undefined) {
       out.diagnostics.push({
         code: 'registered-tool-missing',
@@ -144,7 +146,7 @@ export async function resolveRegisteredTools(
       });
       continue;
     }
-    // 3. Description.
+    // Description.
     out.tools.push([id, describe(tool, entry.description)]);
   }
   return out;
@@ -175,10 +177,10 @@ export async function resolveMcpTools(
       tools: [],
       diagnostics: [...diagnostics, { code, source: 'mcp', clientId, message, ...(cause === undefined ? {} : { cause }) }],
     });
-    // 1. Nothing selected.
+    // Nothing selected.
     const agentTools = reference.tools;
     if (agentTools === undefined) return { tools: [], diagnostics };
-    // 2. Stored client.
+    // Stored client.
     let client: McpClientConfigLike | undefined;
     try {
       client = await lookup(clients, clientId);
@@ -186,21 +188,25 @@ export async function resolveMcpTools(
       return fail('mcp-client-lookup-failed', `Reading stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
     }
     if (client === undefined) {
+      // Unlike @mastra/editor 0.14.0 (r[editor.mcp.client-missing]): the Editor falls back to a code-defined MCP
+      // server of the same id.
       return fail('mcp-client-not-found', `Stored MCP client "${clientId}" is referenced in "mcpClients" but does not exist; create it or remove the reference`);
     }
-    // 3. Loader.
+    // Loader.
     if (loader === undefined) {
       return fail('mcp-loader-missing', `Tools of stored MCP client "${clientId}" are selected but no MCP loader was given; pass "mcpLoader"`);
     }
-    // 4. Load with the caller's token.
+    // Load with the caller's token.
     let loaded;
     try {
+      // Unlike @mastra/editor 0.14.0 (r[editor.mcp.auth-token]): a stored standalone agent without conditional fields
+      // resolves its MCP tools once there, so no caller's token is forwarded.
       loaded = await loader.loadServerTools({ ...client, id: clientId }, authToken === undefined ? {} : { authToken });
     } catch (error) {
       return fail('mcp-load-failed', `Loading the tools of stored MCP client "${clientId}" failed: ${errorText(error)}`, error);
     }
     diagnostics.push(...loaded.diagnostics);
-    // 5. Select.
+    // Select.
     const selection = selectMcpTools(clientId, client, loaded.servers, agentTools);
     return { tools: selection.tools, diagnostics: [...diagnostics, ...selection.diagnostics] };
   });
@@ -231,15 +237,15 @@ export async function resolveIntegrationTools(
   request: ProviderRequest,
 ): Promise<SourceContribution> {
   return resolveEach(references, async (providerId, reference) => {
-    // 1. Nothing selected.
+    // Nothing selected.
     const selection = reference.tools;
     if (selection === undefined) return { tools: [], diagnostics: [] };
-    // 2. Provider; 4. a throw; 5. descriptions: see `resolveFromProvider`.
+    // Provider; 4. a throw; 5. descriptions: see `resolveFromProvider`.
     return resolveFromProvider(providerId, providers, INTEGRATION_DIAGNOSTICS, async (provider) => {
-      // 3. Which ids.
+      // Which ids.
       const wanted = Object.keys(selection);
       const ids = wanted.length === 0 ? await provider.listToolIds(request) : wanted;
-      // 4. Resolve.
+      // Resolve.
       return provider.resolveTools(ids, selection, request);
     }, selection);
   });
@@ -268,7 +274,7 @@ export async function resolveToolProviderTools(
   request: ProviderRequest,
 ): Promise<SourceContribution> {
   return resolveEach(configs, (providerId, config) =>
-    // 1. Provider; 2. resolve (a throw: see `resolveFromProvider`); 3. descriptions of `config.tools`.
+    // Provider; 2. resolve (a throw: see `resolveFromProvider`); 3. descriptions of `config.tools`.
     resolveFromProvider(providerId, providers, TOOL_PROVIDER_DIAGNOSTICS, (provider) => provider.resolveTools(config, request), config.tools),
   );
 }

@@ -49,13 +49,15 @@ export function readContextKey(context: RequestContextLike, key: string): unknow
  *    field is missing (`undefined`).
  */
 export function readField(context: RequestContextLike, path: string): unknown {
-  // 1. Split on dots.
+  // Split on dots.
   const segments = path.split('.');
-  // 2. Top-level key.
+  // Top-level key.
   let current = readContextKey(context, segments[0] ?? '');
-  // 3. Own properties only, below the top level.
+  // Own properties only, below the top level.
   for (let i = 1; i < segments.length; i++) {
     const segment = segments[i]!;
+    // Unlike @mastra/editor 0.14.0 (r[editor.rules.field-path]): the Editor reads requestContext.toJSON() and follows
+    // inherited properties; here only own properties of the live values.
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<string, unknown>)[segment];
   }

@@ -37,16 +37,19 @@ function isNumber(value: unknown): value is number {
  * r[editor.rules.compare], r[editor.rules.in] and r[editor.rules.exists].
  */
 function evaluateRule(rule: Rule, context: RequestContextLike, path: Path): boolean {
-  // 1. Validate the rule (r[editor.rules.unknown-operator], r[editor.rules.operand-types]).
+  // Validate the rule (r[editor.rules.unknown-operator], r[editor.rules.operand-types]).
   const badField = fieldIssue(rule.field);
   if (badField) invalid([...path, 'field'], badField);
+  // Unlike @mastra/editor 0.14.0 (r[editor.rules.unknown-operator]): an unknown leaf operator evaluates to false there
+  // (an unknown group operator acts as OR); here both are errors.
   if (!isConditionOperator(rule.operator)) invalid([...path, 'operator'], unknownOperatorMessage(rule.operator));
+  // Unlike @mastra/editor 0.14.0 (r[editor.rules.operand-types]): the Editor accepts any operand.
   const badOperand = operandIssue(rule.operator, 'value' in rule, rule.value);
   if (badOperand) invalid([...path, 'value'], badOperand);
-  // 2. Resolve the field (r[editor.rules.field-path]).
+  // Resolve the field (r[editor.rules.field-path]).
   const field = readField(context, rule.field);
   const value = rule.value;
-  // 3. Apply the operator.
+  // Apply the operator.
   switch (rule.operator) {
     case 'equals':
       return field === value;
@@ -88,12 +91,12 @@ function contains(field: unknown, value: unknown): boolean {
 }
 
 function evaluateGroupAt(group: RuleGroup, context: RequestContextLike, path: Path): boolean {
-  // 1. Validate the group operator and conditions (r[editor.rules.unknown-operator]).
+  // Validate the group operator and conditions (r[editor.rules.unknown-operator]).
   if (group === null || typeof group !== 'object') invalid(path, 'a rule group must be an object { operator, conditions }');
   if (!isGroupOperator(group.operator)) invalid([...path, 'operator'], unknownGroupOperatorMessage(group.operator));
   if (!Array.isArray(group.conditions)) invalid([...path, 'conditions'], 'conditions must be an array');
-  // 2. Evaluate every condition, without short-circuit, so that an invalid
-  //    condition is always reported whatever the values of the others.
+  // Evaluate every condition, without short-circuit, so that an invalid
+  // condition is always reported whatever the values of the others.
   const results = group.conditions.map((condition, i) => {
     const at = [...path, 'conditions', i];
     if (condition === null || typeof condition !== 'object') invalid(at, 'a condition must be a rule or a rule group object');
@@ -101,9 +104,9 @@ function evaluateGroupAt(group: RuleGroup, context: RequestContextLike, path: Pa
       ? evaluateGroupAt(condition, context, at)
       : evaluateRule(condition, context, at);
   });
-  // 3. An empty group holds (r[editor.rules.empty-group]).
+  // An empty group holds (r[editor.rules.empty-group]).
   if (results.length === 0) return true;
-  // 4. AND: all hold; OR: at least one holds (r[editor.rules.group]).
+  // AND: all hold; OR: at least one holds (r[editor.rules.group]).
   return group.operator === 'AND' ? results.every(Boolean) : results.some(Boolean);
 }
 

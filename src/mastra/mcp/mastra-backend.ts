@@ -54,7 +54,7 @@ export function createMastraMcpClientBackend(storage: MastraCompositeStore): Mcp
   let ready: Promise<MCPClientsStorage> | undefined;
   const mcpStore = (): Promise<MCPClientsStorage> => {
     ready ??= (async () => {
-      // 1. Run migrations once.
+      // Run migrations once.
       await storage.init();
       const store = await storage.getStore('mcpClients');
       if (store === undefined) {
@@ -70,18 +70,18 @@ export function createMastraMcpClientBackend(storage: MastraCompositeStore): Mcp
   return {
     kind: 'mastra:mcpClients',
     insert: async (client) => {
-      // 2. Record + version 1.
+      // Record + version 1.
       const store = await mcpStore();
       await store.create({ mcpClient: { id: client.id, ...snapshotOf(client) } });
     },
     read: async (id) => {
-      // 3. Active version, else latest.
+      // Active version, else latest.
       const store = await mcpStore();
       const resolved = await store.getByIdResolved(id);
       return resolved === null ? null : fromMastraResolvedRecord(resolved as unknown as Record<string, unknown>);
     },
     replace: async (client) => {
-      // 4. New version, then activate it.
+      // New version, then activate it.
       const store = await mcpStore();
       const latest = await store.getLatestVersion(client.id);
       const version = await store.createVersion({
@@ -99,7 +99,7 @@ export function createMastraMcpClientBackend(storage: MastraCompositeStore): Mcp
       await store.delete(id);
     },
     readAll: async () => {
-      // 5. Every status, each resolved like read().
+      // Every status, each resolved like read().
       const store = await mcpStore();
       const ids = new Set<string>();
       for (const status of STATUSES) {

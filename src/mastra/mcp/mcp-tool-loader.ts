@@ -150,9 +150,11 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
       if (closed) throw new Error('This MCP tool loader is closed; create a new one with createMcpToolLoader().');
       const diagnostics: ResolutionDiagnostic[] = [];
       const token = request.authToken === undefined || request.authToken === '' ? undefined : request.authToken;
+      // Unlike @mastra/editor 0.14.0 (r[mcp.auth.token-syntax]): it copies any token into the header, so a token with
+      // a line break fails inside fetch.
       const tokenUsable = token === undefined || isValidBearerToken(token);
 
-      // 1. Validate each stored server. 2. Skip HTTP servers when the token is unusable.
+      // Validate each stored server. 2. Skip HTTP servers when the token is unusable.
       const servers: Record<string, StoredMcpServer> = {};
       for (const [serverName, raw] of Object.entries(client.servers)) {
         const parsed = storedMcpServerSchema.safeParse(raw);
@@ -189,13 +191,15 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
       const names = Object.keys(servers);
       if (names.length === 0) return { servers: {}, diagnostics };
 
-      // 3. One MCPClient per (transport content, token).
+      // One MCPClient per (transport content, token).
       const sendToken = tokenUsable ? token : undefined;
       const definitions: Record<string, MastraMCPServerDefinition> = {};
       for (const name of names) definitions[name] = toMcpServerDefinition(servers[name]!, sendToken, stderr, options.httpConnectTimeoutMs);
+      // Unlike @mastra/editor 0.14.0 (r[mcp.isolation.connection-key]): it creates new MCPClient({ id: clientId }) per
+      // resolution, so each caller's client disconnects the previous one.
       const { client: mcp } = entryFor(connectionKey(servers, sendToken), definitions);
 
-      // 4. Tools per server, bare names.
+      // Tools per server, bare names.
       const listed =
         options.discoveryTimeoutMs === undefined
           ? await mcp.listToolsetsWithErrors()
@@ -209,7 +213,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
           out[name] = tools;
           continue;
         }
-        // 5. A failed server: a diagnostic, the others still count.
+        // A failed server: a diagnostic, the others still count.
         const error = listed.errors[name] ?? 'the server returned no tool list';
         diagnostics.push(
           diagnostic(

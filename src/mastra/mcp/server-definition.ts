@@ -49,7 +49,7 @@ export function toMcpServerDefinition(
   httpConnectTimeoutMs?: number,
 ): MastraMCPServerDefinition {
   if (server.type === 'stdio') {
-    // 1. stdio: stored fields only.
+    // stdio: stored fields only.
     return {
       command: server.command,
       ...(server.args === undefined ? {} : { args: [...server.args] }),
@@ -58,11 +58,13 @@ export function toMcpServerDefinition(
       stderr,
     };
   }
-  // 2. http: url, timeout, and the bearer header when a token is present.
+  // http: url, timeout, and the bearer header when a token is present.
   return {
     url: new URL(server.url),
     ...(server.timeout === undefined ? {} : { timeout: server.timeout }),
     ...(httpConnectTimeoutMs === undefined ? {} : { connectTimeout: httpConnectTimeoutMs }),
+    // Unlike @mastra/editor 0.14.0 (r[mcp.auth.http-bearer]): the Editor resolves a stored standalone agent once,
+    // without a request, so its HTTP servers never get a caller's token.
     ...(authToken === undefined ? {} : { requestInit: { headers: { Authorization: `Bearer ${authToken}` } } }),
   };
 }

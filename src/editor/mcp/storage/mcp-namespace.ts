@@ -101,11 +101,11 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
   return {
     create: (input) =>
       serialised(async () => {
-        // 1. Validate the whole input, naming every bad path.
+        // Validate the whole input, naming every bad path.
         const parsed = parseOrThrow(storedMcpClientSchema, input, 'input of mcp.create()');
-        // 2. Use the given id or generate one.
+        // Use the given id or generate one.
         const client: StoredMcpClientWithId = { ...parsed, id: parsed.id ?? generateId() };
-        // 3. Refuse an id that is already stored.
+        // Refuse an id that is already stored.
         if ((await backend.read(client.id)) !== null) throw new McpClientConflictError(client.id);
         await backend.insert(client);
         return structuredClone(client);
@@ -116,13 +116,17 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
     },
     update: (input) =>
       serialised(async () => {
-        // 1. Validate the patch itself (unknown keys are errors).
+        // Validate the patch itself (unknown keys are errors).
         const patch = parseOrThrow(updateInputSchema, input, 'input of mcp.update()');
-        // 2. The id must exist (its stored value may be invalid: an update can repair it).
+        // The id must exist (its stored value may be invalid: an update can repair it).
         const raw = await backend.read(patch.id);
+        // Unlike @mastra/editor 0.14.0 (r[mcp.storage.not-found]): Mastra's storage domains update and delete an
+        // unknown id silently.
         if (raw === null || raw === undefined) throw new McpClientNotFoundError(patch.id);
         const current = typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-        // 3. Replace the given top-level fields and validate the result whole.
+        // Replace the given top-level fields and validate the result whole.
+        // Unlike @mastra/editor 0.14.0 (r[mcp.storage.update-replace]): its editor.mcp.update() changes only record
+        // metadata; here the given fields are replaced and stored as a new version.
         const merged = {
           ...current,
           id: patch.id,
@@ -149,6 +153,8 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
         if (parsed.id === undefined) continue;
         out.push({ ...parsed, id: parsed.id });
       }
+      // Unlike @mastra/editor 0.14.0 (r[mcp.storage.list-order]): its list orders by createdAt descending, pages, and
+      // lists only published clients.
       return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     },
   };
