@@ -11,13 +11,15 @@ It claims no optional feature (spec/conformance.md, r[conformance.case.features]
 so the runner sends it only the cases that need none: the default options (or
 invalid ones), `begin` and `call` steps. Everything those cases observe is here:
 option validation, canonical names, the in-memory store, the meta-tools with
-their input checks, the order of the exposed tools, and a scorer that follows
+their input checks and texts, receipts, the order of the exposed tools, and a scorer that follows
 the BM25F formula of spec/search.md but tokenizes naively (no folding, case
 splitting, stemming, stopwords, CJK segmentation or approximate matching).
 The cases that notice are listed, with the rule each breaks, in
 minimal_adapter.expectations.txt: add a rule, remove its line.
 """
 
+import hashlib
+import hmac
 import json
 import math
 import re
@@ -119,6 +121,28 @@ def build_options(options):
     return built
 
 
+def receipt_keys(secret):
+    """r[store.receipts.secret]: a string of at least 32 UTF-8 bytes, or a non-empty array of them; first one signs."""
+    secrets = secret if isinstance(secret, list) and secret else [secret]
+    keys = []
+    for i, one in enumerate(secrets):
+        where = f"receiptSecret[{i}]" if isinstance(secret, list) else "receiptSecret"
+        if not isinstance(one, str) or len(one.encode("utf-8", "surrogatepass")) < 32:
+            raise ConstructionError(f"{where} must be a string of at least 32 UTF-8 bytes, or a non-empty array of them")
+        keys.append(one.encode("utf-8", "surrogatepass"))
+    return keys
+
+
+def receipt_mac(key, meta_tool, thread, tool_call_id, names):
+    """r[store.receipts.mac]: HMAC-SHA256 over length-prefixed UTF-8 fields; None when a field is not well formed."""
+    fields = ["tool-search-receipt", "1", meta_tool, thread, tool_call_id, str(len(names)), *names]
+    try:
+        message = b"".join(len(f.encode("utf-8")).to_bytes(4, "big") + f.encode("utf-8") for f in fields)
+    except UnicodeEncodeError:  # a lone surrogate has no UTF-8 encoding
+        return None
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
 def validate(options):
     """Checks the options and returns (topK, minScore, ttl); the first invalid one is a ConstructionError."""
     search = options.get("search", {})
@@ -136,6 +160,9 @@ def validate(options):
     storage = options.get("storage", "in-memory")
     if storage not in ("in-memory", "context"):
         raise ConstructionError(f"storage must be 'in-memory' or 'context', got {json.dumps(storage)}")
+    bridged = options.get("maxBridgedThreads", 10_000)  # r[processor.options.max-bridged-threads]
+    if not is_int(bridged) or bridged < 0:
+        raise ConstructionError("maxBridgedThreads must be a non-negative safe integer")
     for path, value in (("includeResolvedTools", options.get("includeResolvedTools", False)),
                         ("injectCatalog", options.get("injectCatalog", False)),
                         ("search.autoLoad", search.get("autoLoad", False))):
@@ -229,6 +256,7 @@ class Processor:
     def __init__(self, catalog, options):
         options = build_options(options)
         self.top_k, self.min_score, self.ttl = validate(options)
+        self.keys = receipt_keys(options["receiptSecret"]) if "receiptSecret" in options else None
         self.by_name = {}  # canonical name → catalog entry (r[processor.names.canonical])
         self.alias = {}  # record key → canonical name (r[processor.names.alias])
         self.key_of = {}  # canonical name → record key
@@ -273,7 +301,8 @@ class Processor:
 
     def begin(self, step):
         """One processor step: the tools to expose, in order (r[processor.order.sequence])."""
-        thread = thread_of(step["requestContext"]) or "default"  # r[store.memory.default-thread]
+        thread_id = thread_of(step["requestContext"])
+        thread = thread_id or "default"  # r[store.memory.default-thread]
         exposed_as = {}  # canonical name → the name it is exposed under: the first activated (r[processor.names.exposed-once])
         for name in self.loaded(thread):
             exposed_as.setdefault(self.resolve(name), name)
@@ -284,14 +313,28 @@ class Processor:
                 exposed[tool["name"]] = tool.get("instance", "resolved")
         for name in loaded:
             exposed.setdefault(name, self.by_name[self.resolve(name)].get("instance", "static"))  # r[processor.order.unique]
-        self.step = {"thread": thread, "loaded": exposed_as, "exposed": list(exposed)}
+        self.step = {"thread": thread, "thread_id": thread_id or "", "loaded": exposed_as, "exposed": list(exposed)}
         return {"exposed": list(exposed), "origins": exposed, "system": [text("instruction.explicit")], "filterCalls": []}
 
     def call(self, step):
         if self.step is None or step["tool"] not in self.step["exposed"]:
             return {"outcome": "not-exposed", "filterCalls": []}
-        tool = self.search_tools if step["tool"] == SEARCH_TOOLS else self.load_tool
-        return {"outcome": "result", "result": tool(step.get("input")), "filterCalls": []}
+        if step["tool"] == SEARCH_TOOLS:
+            return {"outcome": "result", "result": self.search_tools(step.get("input")), "filterCalls": []}
+        result = self.load_tool(step.get("input"))
+        return {"outcome": "result", "result": self.signed(result, step.get("toolCallId")), "filterCalls": []}
+
+    def signed(self, result, tool_call_id):
+        """r[processor.receipts.write]: with a receipt secret, a load_tool result that activates names carries its receipt."""
+        if self.keys is None or not tool_call_id:
+            return result
+        names = [result["toolName"]] if "toolName" in result and result.get("success") else []
+        names = list(dict.fromkeys(names + result.get("loaded", []) + result.get("alreadyLoaded", [])))
+        mac = receipt_mac(self.keys[0], LOAD_TOOL, self.step["thread_id"], tool_call_id, names) if names else None
+        if mac is not None:
+            result["activation"] = {"type": "tool-search-load", "version": 1, "loaded": names,
+                                    "receipt": {"version": 1, "algorithm": "HMAC-SHA256", "mac": mac}}
+        return result
 
     def search_tools(self, given):
         """r[processor.input.search], then r[processor.search.results]."""
@@ -342,9 +385,10 @@ class Processor:
             return result
         if not_found:
             return {"success": False, "toolName": tool_name, "message": self.not_found(tool_name)}
+        # A single-name success also lists the name in `loaded` (r[store.meta-results.forward]).
         if loaded:
-            return {"success": True, "toolName": loaded[0], "message": text("load.loaded", name=loaded[0])}
-        return {"success": True, "toolName": already[0], "message": text("load.already-loaded", name=already[0])}
+            return {"success": True, "toolName": loaded[0], "message": text("load.loaded", name=loaded[0]), "loaded": [loaded[0]]}
+        return {"success": True, "toolName": already[0], "message": text("load.already-loaded", name=already[0]), "loaded": [already[0]]}
 
     @staticmethod
     def check_names(tool_name, tool_names):
