@@ -10,6 +10,8 @@ export {
   toolSearchProcessorOptionsSchema,
   ToolSearchOptionsError,
   DEFAULT_TTL_MS,
+  DEFAULT_MAX_THREADS,
+  DEFAULT_INDEX_CACHE_MAX_BYTES,
   MAX_QUERY_LENGTH,
   MAX_TOOL_NAME_LENGTH,
   MAX_TOOL_NAMES,

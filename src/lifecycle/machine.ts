@@ -29,6 +29,7 @@ const activation = {
 const unloading = {
   TTL_EXPIRED: { guard: 'inMemory', target: 'unloaded' },
   CLEAR_STATE: { guard: 'inMemory', target: 'unloaded' },
+  EVICTED: { guard: 'inMemory', target: 'unloaded' },
   RESULT_DROPPED: { guard: 'contextStorage', target: 'unloaded' },
   RESTART: { guard: 'inMemory', target: 'unloaded' },
 } as const;

@@ -52,6 +52,7 @@ export const lifecycleTransitionTable: readonly LifecycleTransitionRow[] = [
   ...held.flatMap((state): LifecycleTransitionRow[] => [
     { state, event: 'TTL_EXPIRED', when: ['in-memory'], next: 'unloaded' },
     { state, event: 'CLEAR_STATE', when: ['in-memory'], next: 'unloaded' },
+    { state, event: 'EVICTED', when: ['in-memory'], next: 'unloaded' },
     { state, event: 'RESULT_DROPPED', when: ['context'], next: 'unloaded' },
     { state, event: 'RESTART', when: ['in-memory'], next: 'unloaded' },
   ]),

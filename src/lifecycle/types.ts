@@ -28,6 +28,7 @@ export const LIFECYCLE_EVENTS = [
   'ACTIVE_ALLOWED',
   'TTL_EXPIRED',
   'CLEAR_STATE',
+  'EVICTED',
   'RESULT_DROPPED',
   'RESTART',
 ] as const;

@@ -7,6 +7,7 @@ import {
   createContextStore,
   createInMemoryStore,
   createReceiptKeys,
+  DEFAULT_MAX_THREADS,
   DEFAULT_TTL_MS,
   LOAD_TOOL,
   SEARCH_TOOLS,
@@ -18,13 +19,13 @@ import {
 } from '../stores/index.js';
 import {
   catalogWithResolved,
-  IndexCache,
   isKnownName,
   passThroughEntries,
   searchableResolvedEntries,
   staticCatalog,
   type StepCatalog,
 } from '../processor/catalog.js';
+import { DEFAULT_INDEX_CACHE_MAX_BYTES, IndexCache } from '../processor/index-cache.js';
 import { diagnosticReporter, type ToolSearchDiagnostic } from '../processor/diagnostics.js';
 import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
 import { loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
@@ -49,9 +50,6 @@ export type ToolSearchProcessorOptions = ToolSearchOptionsOf<AnyTool, RequestCon
 export type ToolSearchFilterArgs = FilterArgsOf<AnyTool, RequestContext>;
 /** The `filter` hook. */
 export type ToolSearchFilter = FilterOf<AnyTool, RequestContext>;
-
-/** How many threads the per-thread order memory keeps (least recently used beyond are dropped). */
-const THREAD_MEMORY_SIZE = 1_000;
 
 /**
  * A drop-in for `@mastra/core` 1.71.0's `ToolSearchProcessor`: gives the model `search_tools`
@@ -80,14 +78,12 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** The receipt keys, when `receiptSecret` is set. */
   readonly #receipts: ReceiptKeys | undefined;
   readonly #static: StepCatalog<AnyTool>;
-  readonly #indexes = new IndexCache(32);
-  /** The exposure names (r[processor.names.exposure]) of each thread's latest step, in order (ordering and the resume path). */
-  readonly #lastLoaded = new Map<string, string[]>();
+  readonly #indexes: IndexCache;
 
   /**
    * Validates the options and builds the static catalog.
    *
-   * Implements r[processor.options.validate], r[processor.options.defaults] and r[processor.store.select].
+   * Implements r[processor.options.validate], r[processor.options.defaults], r[processor.store.select] and r[processor.options.max-threads].
    *
    * @param options - see {@link ToolSearchProcessorOptions}
    * @throws when an option is invalid, two tools share a canonical name, or a tool is named like a meta-tool
@@ -102,6 +98,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#minScore = valid.search?.minScore ?? DEFAULT_MIN_SCORE;
     this.#autoLoad = valid.search?.autoLoad ?? false;
     this.#report = diagnosticReporter(valid.onDiagnostic);
+    this.#indexes = new IndexCache({ maxBytes: valid.indexCacheMaxBytes ?? DEFAULT_INDEX_CACHE_MAX_BYTES });
     this.#verdictPolicy = {
       filter: valid.filter,
       timeoutMs: valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS,
@@ -118,6 +115,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // nothing.
     this.#receipts = valid.receiptSecret === undefined ? undefined : createReceiptKeys(valid.receiptSecret);
     const storage: ToolSearchStorage = valid.storage ?? 'in-memory';
+    // Unlike @mastra/core 1.71.0 (r[processor.options.max-threads]): per-thread state is bounded by maxThreads.
+    const maxThreads = valid.maxThreads ?? DEFAULT_MAX_THREADS;
     this.#context =
       storage === 'context'
         ? createContextStore({
@@ -127,11 +126,13 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
             // Mastra's bridge has no bound.
             maxBridgedThreads: valid.maxBridgedThreads,
             clock: valid.clock,
+            maxThreads,
           })
         : undefined;
     // Unlike @mastra/core 1.71.0 (r[processor.options.clock]): clock is an addition (Mastra's store reads Date.now),
     // for deterministic TTL tests.
-    this.#store = this.#context ?? createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, ...(valid.clock ? { clock: valid.clock } : {}) });
+    this.#store =
+      this.#context ?? createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, maxThreads, ...(valid.clock ? { clock: valid.clock } : {}) });
   }
 
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
@@ -171,34 +172,6 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   /**
-   * Keeps a thread's loaded tools where they were: names loaded at the thread's previous step keep
-   * their relative order, names new since then follow in the store's first-activation order. The
-   * result is remembered for the next step and for the resume path.
-   *
-   * Implements r[processor.order.stable].
-   *
-   * @param threadId - the request's thread, if any (anonymous requests use the store's order)
-   * @param names - the step's exposure names (one per tool), in first-activation order
-   */
-  #stableOrder(threadId: string | undefined, names: readonly string[]): string[] {
-    if (threadId === undefined || threadId === '') return [...names];
-    // Unlike @mastra/core 1.71.0 (r[processor.order.stable]): in 'context' mode Mastra orders loaded tools by the
-    // first result still present, so a tool can move behind later ones.
-    // Previously exposed names that are still loaded, in their previous order.
-    const previous = this.#lastLoaded.get(threadId) ?? [];
-    const current = new Set(names);
-    const kept = previous.filter((n) => current.has(n));
-    // Then the names new since the previous step.
-    const keptSet = new Set(kept);
-    const ordered = [...kept, ...names.filter((n) => !keptSet.has(n))];
-    // Remember, least recently used thread first out.
-    this.#lastLoaded.delete(threadId);
-    this.#lastLoaded.set(threadId, ordered);
-    if (this.#lastLoaded.size > THREAD_MEMORY_SIZE) this.#lastLoaded.delete(this.#lastLoaded.keys().next().value as string);
-    return ordered;
-  }
-
-  /**
    * Adds the instructions (and catalog), builds the meta-tools, and returns the step's tools:
    * meta-tools, pass-through tools, then active loaded tools.
    *
@@ -212,7 +185,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // The step's catalog and the store's view of it.
     const catalog = this.#catalogFor(args.tools);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
-    const exposed = this.#ordered(catalog, storeInput.threadId, this.#store.loaded(storeInput));
+    const exposed = this.#ordered(catalog, this.#store.loaded(storeInput));
     const verdicts = this.#verdicts(requestContext);
     // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
     // catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
@@ -249,10 +222,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    *
    * Implements r[processor.names.exposed-once] and r[processor.order.stable].
    */
-  #ordered(catalog: StepCatalog<AnyTool>, threadId: string | undefined, storeNames: readonly string[]): ExposedTool<AnyTool>[] {
-    const exposed = exposeLoaded(catalog, storeNames);
-    const byName = new Map(exposed.map((e) => [e.name, e]));
-    return this.#stableOrder(threadId, exposed.map((e) => e.name)).map((name) => byName.get(name)!);
+  #ordered(catalog: StepCatalog<AnyTool>, storeNames: readonly string[]): ExposedTool<AnyTool>[] {
+    // The store's order is already stable (r[processor.order.stable]): the in-memory store only adds
+    // names to a thread, and the context store keeps each thread's order in its order memory.
+    return exposeLoaded(catalog, storeNames);
   }
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
@@ -314,8 +287,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       // from its bridge only, which the thread's last step emptied, and a restart loses it.
       const persisted = Array.isArray(args?.messages) ? args.messages : await persistedMessages(requestContext);
       const input = this.#storeInput(requestContext, persisted ?? [], catalog);
-      const remembered = input.threadId === undefined ? [] : (this.#lastLoaded.get(input.threadId) ?? []);
-      names = [...new Set([...remembered, ...this.#context.peek(input)])];
+      names = [...new Set([...this.#context.latestLoaded(input), ...this.#context.peek(input)])];
     }
     // One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
     // this call is a step of its own for the verdicts), resolved to this request's instances.
@@ -342,7 +314,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /**
    * Thread count and oldest access time of the in-memory store's threads, or of the context store's
-   * bridge (with its `evictions`). @see r[processor.state.methods] @see r[store.context.state-methods]
+   * bridge, with the `evictions` of either bound. @see r[processor.state.methods] @see r[store.context.state-methods]
+   * @see r[store.memory.stats]
    */
   getStateStats(): StateStats {
     // Unlike @mastra/core 1.71.0 (r[processor.state.methods]): with the context store Mastra's stats are zeros

@@ -4,6 +4,9 @@ import type { ToolSearchDiagnostic } from './diagnostics.js';
 import { shorten } from './echo.js';
 import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
 import { readRecord } from './tool-reading.js';
+import type { IndexCache } from './index-cache.js';
+
+export { IndexCache } from './index-cache.js';
 
 /** The searchable set of one step: entries in catalog order, lookups, and the search index. */
 export interface StepCatalog<TTool = unknown> {
@@ -61,42 +64,6 @@ export function isKnownName(catalog: StepCatalog, name: string): boolean {
  */
 export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<TTool>): string {
   return resolveName(catalog, entry.key) === entry ? entry.key : entry.name;
-}
-
-/** A bounded least-recently-used cache of search indexes keyed by catalog content. */
-export class IndexCache {
-  readonly #max: number;
-  readonly #map = new Map<string, SearchIndex>();
-  /** @param max - how many indexes to keep (at least 1) */
-  constructor(max = 32) {
-    this.#max = Math.max(1, Math.floor(max));
-  }
-  /** How many indexes are cached. */
-  get size(): number {
-    return this.#map.size;
-  }
-  /**
-   * The index for these entries, built once per distinct content.
-   *
-   * Implements r[processor.resolved.index-cache].
-   */
-  indexFor(entries: readonly ToolEntry[]): SearchIndex {
-    // The key is the content only: names and descriptions, in order; never an instance.
-    // Unlike @mastra/core 1.71.0 (r[processor.resolved.index-cache]): Mastra rebuilds the index on every step; here an
-    // index is reused by content, in a bounded cache.
-    const key = JSON.stringify(entries.map((e) => [e.name, e.description]));
-    const hit = this.#map.get(key);
-    if (hit !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, hit);
-      return hit;
-    }
-    // Build, insert, evict the least recently used beyond the bound.
-    const index = buildSearchIndex(entries.map((e) => ({ name: e.name, description: e.description })));
-    this.#map.set(key, index);
-    if (this.#map.size > this.#max) this.#map.delete(this.#map.keys().next().value as string);
-    return index;
-  }
 }
 
 function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex): StepCatalog<TTool> {

@@ -6,7 +6,8 @@
  * @module
  */
 export { toolSearchProcessorOptionsSchema, ToolSearchOptionsError } from './options.js';
-export { DEFAULT_TTL_MS } from '../stores/index.js';
+export { DEFAULT_MAX_THREADS, DEFAULT_TTL_MS } from '../stores/index.js';
+export { DEFAULT_INDEX_CACHE_MAX_BYTES } from './index-cache.js';
 export type { FilterArgsOf, FilterOf, OptionFunction, ToolSearchFilterPhase, ToolSearchOptionsOf, ToolSearchStorage } from './options.js';
 export { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-input.js';
 export { resolveThreadId, THREAD_ID_KEY, MEMORY_CONTEXT_KEY } from './thread-id.js';

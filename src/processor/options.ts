@@ -54,6 +54,8 @@ const ALLOWED: Record<string, string> = {
   'search.autoLoad': 'a boolean',
   storage: "one of 'in-memory' or 'context'",
   ttl: 'a finite number >= 0 (milliseconds; 0 disables cleanup)',
+  maxThreads: 'a positive integer (threads held in memory; default 10000)',
+  indexCacheMaxBytes: 'an integer >= 0 (estimated bytes of cached search indexes; 0 disables the cache; default 16777216)',
   filter: 'a function ({ toolName, tool, requestContext, phase }) => boolean | Promise<boolean>',
   clock: 'a function returning the current time in milliseconds',
   filterTimeoutMs: `an integer from 1 to ${MAX_TIMER_DELAY_MS} (milliseconds a filter verdict may take)`,
@@ -112,6 +114,8 @@ export const toolSearchProcessorOptionsSchema = z.object({
     .optional(),
   storage: z.enum(STORAGE_MODES).optional(),
   ttl: z.number().min(0).refine(Number.isFinite).optional(),
+  maxThreads: z.number().int().positive().refine(Number.isSafeInteger).optional(),
+  indexCacheMaxBytes: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
   filter: fn.optional(),
   clock: fn.optional(),
   filterTimeoutMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
@@ -148,6 +152,22 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
   storage?: ToolSearchStorage;
   /** In-memory thread state time-to-live in milliseconds; 0 disables cleanup. Default one hour. */
   ttl?: number;
+  /**
+   * How many threads the processor keeps state for: the in-memory store's threads, or the context
+   * store's order memory; beyond, the least recently used thread is evicted. A positive integer.
+   * Default 10 000 (`DEFAULT_MAX_THREADS`). An addition to @mastra/core 1.71.0's options.
+   *
+   * @see r[processor.options.max-threads]
+   */
+  maxThreads?: number;
+  /**
+   * Estimated bytes the search indexes of request catalogs (`includeResolvedTools`) may retain
+   * together across requests; 0 disables that cache. Default 16 777 216 (16 MiB,
+   * `DEFAULT_INDEX_CACHE_MAX_BYTES`). An addition to @mastra/core 1.71.0's options.
+   *
+   * @see r[processor.resolved.index-cache]
+   */
+  indexCacheMaxBytes?: number;
   /** Request-aware hook; only `true` allows a tool. */
   filter?: FilterOf<TTool, TRequestContext>;
   /**

@@ -21,3 +21,4 @@ export { buildSearchIndex } from './search-index.js';
 export { rankCandidates, selectQueryTerms, type QueryTerm } from './rank.js';
 export { search, nextBatchSize, rankedSelection, runSelection, runSelectionAsync, selectAllowed, type Selection, type SelectionOptions } from './select.js';
 export type { Postings } from './search-index.js';
+export { estimateSearchIndexBytes } from './footprint.js';

@@ -6,7 +6,9 @@
  * @see r[store.context.derive]
  * @module
  */
+import { checkMaxThreads, DEFAULT_MAX_THREADS } from './in-memory.js';
 import { loadedFromMessages, type MessageReading } from './messages.js';
+import { createOrderMemory } from './order-memory.js';
 import { createReceiptKeys, type ReceiptKeys, type ReceiptSecret } from './receipts.js';
 import { isAnonymous } from './types.js';
 import type { LoadedToolStore, StateStats, StoreStepInput } from './types.js';
@@ -27,6 +29,11 @@ export interface ContextStoreOptions {
   maxBridgedThreads?: number | undefined;
   /** Time source of the bridge's activation times in `getStateStats()`. Default `Date.now`. */
   clock?: (() => number) | undefined;
+  /**
+   * How many threads the order memory remembers (least recently stepped forgotten beyond).
+   * A positive integer. Default {@link DEFAULT_MAX_THREADS}.
+   */
+  maxThreads?: number | undefined;
 }
 
 /** The context store: a {@link LoadedToolStore} that can also be read without consuming its bridge. */
@@ -35,9 +42,22 @@ export interface ContextStore extends LoadedToolStore {
   readonly kind: 'context';
   /** Whether a receipt secret is configured (then every name `loaded` returns is trusted). */
   readonly verifiesReceipts: boolean;
-  /** What `loaded` would return for this input, without consuming the bridge (the resume path). */
+  /**
+   * What the messages and the bridge hold for this input, in the order of first activation in
+   * the messages, without consuming the bridge or touching the order memory (the resume path).
+   */
   peek(input: StoreStepInput): string[];
+  /**
+   * The loaded names of the thread's latest step in this process, in the order that step
+   * returned them, restricted to `input.isKnownTool`; empty for an anonymous or forgotten thread.
+   * Reads no messages and consumes no bridge.
+   *
+   * @see r[processor.resume.loaded-tools] r[store.context.order-memory]
+   */
+  latestLoaded(input: StoreStepInput): string[];
 }
+
+const everyName = (): boolean => true;
 
 /** One thread's bridge: names activated since its last read, and when the latest was. */
 interface BridgeEntry {
@@ -75,10 +95,15 @@ function checkOptions(options: ContextStoreOptions): { max: number; clock: () =>
  * @see r[store.context.bridge.options]
  * @see r[store.context.state-methods]
  * @see r[store.receipts.verify]
+ * @see r[store.context.order-memory]
+ * @see r[store.context.max-threads]
  */
 export function createContextStore(options: ContextStoreOptions): ContextStore {
   const { max, clock, keys } = checkOptions(options);
   const autoLoad = options.autoLoad;
+  const maxThreads = options.maxThreads === undefined ? DEFAULT_MAX_THREADS : checkMaxThreads(options.maxThreads, 'createContextStore: options.maxThreads');
+  /** The order each thread's latest step returned (r[store.context.order-memory]). */
+  const memory = createOrderMemory({ maxThreads });
   /** Activations not yet read back, per thread, least recently activated first. Additive only. */
   const bridge = new Map<string, BridgeEntry>();
   let evictions = 0;
@@ -86,33 +111,45 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
   const reading = (threadId: string | undefined): MessageReading =>
     keys === undefined ? { autoLoad } : { autoLoad, receipts: { keys, threadId } };
 
-  /** Message-derived names, then the bridged names the messages do not hold. */
-  const derive = (input: StoreStepInput, bridged: BridgeEntry | undefined): string[] => {
-    // The messages decide: every known tool an activating result names, in first-activation order.
-    const fromMessages = loadedFromMessages(input.messages, input.isKnownTool, reading(input.threadId));
+  /**
+   * Every name the messages and the bridge hold, whatever this request's catalog: message-derived
+   * names in first-activation order, then the bridged names the messages do not hold.
+   */
+  const held = (input: StoreStepInput, bridged: BridgeEntry | undefined): string[] => {
+    // The messages decide: every tool an activating result names, in first-activation order
+    //    (the order memory keeps the place of a tool missing from this request's catalog).
+    const fromMessages = loadedFromMessages(input.messages, everyName, reading(input.threadId));
     if (bridged === undefined) return fromMessages;
     // Bridged names the messages do not hold yet come after the others.
     const out = new Set(fromMessages);
-    for (const name of bridged.names) if (input.isKnownTool(name)) out.add(name);
+    for (const name of bridged.names) out.add(name);
     return [...out];
   };
+  const known = (input: StoreStepInput, names: readonly string[]): string[] => names.filter((name) => input.isKnownTool(name));
 
   return {
     kind: 'context',
     verifiesReceipts: keys !== undefined,
 
     loaded(input: StoreStepInput): string[] {
-      // Anonymous requests have no bridge; a thread's bridge is served by this read and dropped by it.
-      if (isAnonymous(input.threadId)) return derive(input, undefined);
+      // Anonymous requests have no bridge and no order memory.
+      if (isAnonymous(input.threadId)) return known(input, held(input, undefined));
+      // A thread's bridge is served by this read and dropped by it.
       const bridged = bridge.get(input.threadId);
       // Unlike @mastra/core 1.71.0 (r[store.context.bridge.next-step]): Mastra drops a bridged name only once the
       // messages confirm it; here the first read drops it.
       bridge.delete(input.threadId);
-      return derive(input, bridged);
+      // Names still held keep the place the thread's previous step gave them; known ones are returned.
+      return memory.order(input.threadId, held(input, bridged), input.isKnownTool);
     },
 
     peek(input: StoreStepInput): string[] {
-      return derive(input, isAnonymous(input.threadId) ? undefined : bridge.get(input.threadId));
+      return known(input, held(input, isAnonymous(input.threadId) ? undefined : bridge.get(input.threadId)));
+    },
+
+    latestLoaded(input: StoreStepInput): string[] {
+      if (isAnonymous(input.threadId)) return [];
+      return memory.latest(input.threadId, input.isKnownTool) ?? [];
     },
 
     activate(input: StoreStepInput, names: readonly string[]): void {

@@ -1,10 +1,12 @@
 /**
  * The `'in-memory'` store (the default): loaded tools per thread id in a map,
- * with expiry after `ttl` milliseconds of inactivity.
+ * with expiry after `ttl` milliseconds of inactivity and at most `maxThreads`
+ * threads, the least recently used evicted beyond.
  *
  * @see r[store.memory.per-thread]
  * @module
  */
+import { sweepPeriod } from './sweep-period.js';
 import { DEFAULT_THREAD_ID, isAnonymous } from './types.js';
 import type { LoadedToolStore, StateStats, StoreStepInput } from './types.js';
 
@@ -14,12 +16,27 @@ export interface InMemoryStoreOptions {
   ttl?: number;
   /** Clock in milliseconds. Default `Date.now`. */
   clock?: () => number;
-  /** Period of the memory-reclaiming sweep. Default `max(ttl / 2, 60 000)`. */
+  /** Period of the memory-reclaiming sweep. Default `max(ttl / 2, 60 000)`, at most 2 147 483 647 (Node's timer limit). */
   sweepIntervalMs?: number;
+  /**
+   * How many threads the store holds; beyond, the least recently used thread is evicted.
+   * A positive integer. Default {@link DEFAULT_MAX_THREADS}.
+   */
+  maxThreads?: number;
 }
 
 /** Default `ttl`: one hour. */
 export const DEFAULT_TTL_MS = 3_600_000;
+
+/**
+ * Default `maxThreads`: 10 000 threads. A thread costs about 300 bytes with one loaded tool
+ * (entry, set, map slot, a 36-character id) and about 25 bytes more per further tool
+ * (measured by `npm run reliability`), so the default holds about 3 MB with one tool per
+ * thread and about 15 MB with 50.
+ *
+ * @see r[store.memory.max-threads]
+ */
+export const DEFAULT_MAX_THREADS = 10_000;
 
 interface ThreadEntry {
   /** Loaded tool names in first-activation order. */
@@ -34,6 +51,18 @@ function checkDuration(name: string, value: number): void {
 }
 
 /**
+ * Checks a `maxThreads` option.
+ *
+ * @see r[store.memory.max-threads]
+ */
+export function checkMaxThreads(value: unknown, name = 'maxThreads'): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`${name} must be a positive integer (a number of threads), got ${typeof value === 'string' ? JSON.stringify(value.slice(0, 64)) : String(value)}; the default is ${DEFAULT_MAX_THREADS}.`);
+  }
+  return value;
+}
+
+/**
  * Creates an `'in-memory'` store.
  *
  * @see r[store.memory.per-thread]
@@ -43,7 +72,10 @@ function checkDuration(name: string, value: number): void {
  * @see r[store.memory.ttl.default]
  * @see r[store.memory.ttl.invalid]
  * @see r[store.memory.sweep.unref]
+ * @see r[store.memory.sweep.timer-limit]
  * @see r[store.memory.read-creates-nothing]
+ * @see r[store.memory.max-threads]
+ * @see r[store.memory.evict-lru]
  */
 export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedToolStore {
   const ttl = options.ttl ?? DEFAULT_TTL_MS;
@@ -51,8 +83,11 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   // silently disables expiry.
   checkDuration('ttl', ttl);
   if (options.sweepIntervalMs !== undefined) checkDuration('sweepIntervalMs', options.sweepIntervalMs);
+  const maxThreads = options.maxThreads === undefined ? DEFAULT_MAX_THREADS : checkMaxThreads(options.maxThreads);
   const clock = options.clock ?? Date.now;
+  /** Thread entries, least recently accessed first (every access moves an entry to the end). */
   const threads = new Map<string, ThreadEntry>();
+  let evictions = 0;
 
   const keyOf = (threadId: string | undefined): string => (isAnonymous(threadId) ? DEFAULT_THREAD_ID : threadId);
   const expired = (entry: ThreadEntry, now: number): boolean => ttl > 0 && now - entry.lastAccess > ttl;
@@ -69,6 +104,25 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
     return entry;
   };
 
+  /** Records an access: the entry becomes the most recently used. */
+  const touch = (key: string, entry: ThreadEntry, now: number): void => {
+    entry.lastAccess = now;
+    threads.delete(key);
+    threads.set(key, entry);
+  };
+
+  /**
+   * Makes room for one more entry: evicts least recently used entries while the store is full.
+   * An entry that had already expired is removed, not counted as an eviction.
+   */
+  const makeRoom = (now: number): void => {
+    while (threads.size >= maxThreads) {
+      const [key, entry] = threads.entries().next().value as [string, ThreadEntry];
+      threads.delete(key);
+      if (!expired(entry, now)) evictions++;
+    }
+  };
+
   const cleanupNow = (): number => {
     if (ttl === 0) return 0;
     const now = clock();
@@ -83,9 +137,9 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   };
 
   let timer: ReturnType<typeof setInterval> | undefined;
-  const period = options.sweepIntervalMs ?? Math.max(ttl / 2, 60_000);
+  const period = sweepPeriod(ttl, options.sweepIntervalMs);
   // ttl 0 disables expiry, and sweepIntervalMs 0 disables the periodic sweep (r[store.memory.sweep.reclaim]).
-  if (ttl > 0 && period > 0) {
+  if (period !== undefined) {
     timer = setInterval(cleanupNow, period);
     timer.unref?.();
   }
@@ -96,13 +150,14 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
     loaded(input: StoreStepInput): string[] {
       // Anonymous requests share the 'default' entry.
       const now = clock();
-      const entry = live(keyOf(input.threadId), now);
+      const key = keyOf(input.threadId);
+      const entry = live(key, now);
       // A thread without an entry has nothing loaded; reading creates no entry.
       // Unlike @mastra/core 1.71.0 (r[store.memory.read-creates-nothing]): Mastra's read creates an empty entry for
       // every thread it sees.
       if (!entry) return [];
       // Reading is an access.
-      entry.lastAccess = now;
+      touch(key, entry, now);
       // Only tools known to this request's catalog, in first-activation order.
       return [...entry.tools].filter((name) => input.isKnownTool(name));
     },
@@ -115,16 +170,17 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
       // Writing is an access, even of nothing new.
       const known = names.filter((name) => input.isKnownTool(name));
       if (known.length === 0) {
-        if (entry) entry.lastAccess = now;
+        if (entry) touch(key, entry, now);
         return;
       }
-      // Create the entry only when there is a tool to hold.
+      // Create the entry only when there is a tool to hold, evicting the least recently used beyond maxThreads.
+      // Unlike @mastra/core 1.71.0 (r[store.memory.max-threads]): Mastra holds every thread until the TTL sweep.
       if (!entry) {
+        makeRoom(now);
         entry = { tools: new Set(), lastAccess: now };
-        threads.set(key, entry);
       }
       for (const name of known) entry.tools.add(name);
-      entry.lastAccess = now;
+      touch(key, entry, now);
     },
 
     clearState(threadId: string = DEFAULT_THREAD_ID): void {
@@ -140,7 +196,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
       for (const entry of threads.values()) {
         if (oldest === null || entry.lastAccess < oldest) oldest = entry.lastAccess;
       }
-      return { threadCount: threads.size, oldestAccessTime: oldest };
+      return { threadCount: threads.size, oldestAccessTime: oldest, evictions };
     },
 
     cleanupNow,

@@ -8,10 +8,13 @@ export type { LoadedToolStore, StateStats, StorageMode, StoreStepInput } from '.
 export { DEFAULT_THREAD_ID, STORAGE_MODES } from './types.js';
 export { isMetaToolName, META_TOOL_NAMES } from './meta-tool-names.js';
 export type { MetaToolName } from './meta-tool-names.js';
-export { createInMemoryStore, DEFAULT_TTL_MS } from './in-memory.js';
+export { checkMaxThreads, createInMemoryStore, DEFAULT_MAX_THREADS, DEFAULT_TTL_MS } from './in-memory.js';
+export { MAX_TIMER_DELAY_MS, sweepPeriod } from './sweep-period.js';
 export type { InMemoryStoreOptions } from './in-memory.js';
 export { createContextStore, DEFAULT_MAX_BRIDGED_THREADS } from './context.js';
 export type { ContextStore, ContextStoreOptions } from './context.js';
+export { createOrderMemory } from './order-memory.js';
+export type { OrderMemory, OrderMemoryOptions, OrderMemoryStats } from './order-memory.js';
 export { completedInvocations, loadedFromMessages } from './messages.js';
 export type { MessageReading } from './messages.js';
 export {

@@ -43,8 +43,9 @@ export interface StateStats {
   /** Smallest last-access time over those entries, or `null` when there are none. */
   oldestAccessTime: number | null;
   /**
-   * Thread entries a bound has dropped since the store was created (the context store's bridge,
-   * r[store.context.state-methods]); absent for a store without a bound.
+   * Thread entries a bound has dropped since the store was created: the in-memory store's
+   * threads evicted beyond `maxThreads` (r[store.memory.stats], r[store.memory.evict-lru]), the
+   * context store's bridges (r[store.context.state-methods]). Both stores report it.
    */
   evictions?: number;
 }
@@ -74,7 +75,7 @@ export interface LoadedToolStore {
   clearState(threadId?: string): void;
   /** Forgets the loaded tools of every thread. */
   clearAllState(): void;
-  /** Counts the thread entries held in memory. */
+  /** Counts the thread entries held in memory and the evictions so far. */
   getStateStats(): StateStats;
   /** Removes the entries idle for longer than the TTL now; returns how many. */
   cleanupNow(): number;

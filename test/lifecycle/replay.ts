@@ -120,6 +120,9 @@ export interface StoreSystemOptions {
   ttl?: number;
 }
 
+/** The in-memory store's `maxThreads` in a store system: one, so that one other thread evicts the modelled one. */
+const MAX_THREADS = 1;
+
 /**
  * A {@link LifecycleSystemFactory} over the real store of `input.storage`,
  * fed with synthetic Mastra-format messages and an injected clock. Each event
@@ -133,10 +136,11 @@ export function storeSystem(options: StoreSystemOptions = {}): LifecycleSystemFa
     let now = 0;
     const clock = () => now;
     const make = (): LoadedToolStore =>
-      input.storage === 'in-memory' ? createInMemoryStore({ ttl, clock }) : createContextStore({ autoLoad: input.autoLoad });
+      input.storage === 'in-memory' ? createInMemoryStore({ ttl, clock, maxThreads: MAX_THREADS }) : createContextStore({ autoLoad: input.autoLoad });
     let store = make();
     let messages: unknown[] = [userMessage('start')];
     let clears = 0;
+    let evictions = 0;
     const step = (): StoreStepInput => ({ threadId, messages, isKnownTool: knownTools([TOOL, 'other']) });
     const activatesTool = (message: unknown) =>
       (((message as { content?: { parts?: unknown[] } }).content?.parts ?? []) as { toolInvocation?: { toolName: string; result: unknown } }[]).some(
@@ -164,6 +168,10 @@ export function storeSystem(options: StoreSystemOptions = {}): LifecycleSystemFa
             // Alternate the two ways of clearing.
             if (clears++ % 2 === 0) store.clearState(threadId);
             else store.clearAllState();
+            break;
+          case 'EVICTED':
+            // Another thread (a new one each time) loads a tool in a store that holds one thread.
+            store.activate({ threadId: `evictor-${evictions++}`, messages: [], isKnownTool: knownTools([TOOL, 'other']) }, ['other']);
             break;
           case 'RESULT_DROPPED': {
             // Truncate the oldest messages up to the last one that activated the tool.

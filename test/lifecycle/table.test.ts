@@ -48,7 +48,7 @@ describe('the transition table', () => {
           if (actual !== expected) disagreements.push(`${state} × ${event} (${describeContext(context)}): spec ${expected}, machine ${actual}`);
         }
     expect(disagreements).toEqual([]);
-    expect(checked).toBe(5 * 8 * 8);
+    expect(checked).toBe(5 * 9 * 8); // states × events × contexts
   });
 
   it('[lifecycle.unlisted] no two spec rows apply to the same state, event and context', () => {
@@ -92,23 +92,23 @@ describe('the transition table', () => {
     expect([...handled].sort()).toEqual([...LIFECYCLE_EVENTS].sort());
   });
 
-  it('[lifecycle.storage.memory] in-memory: only TTL, clearing and restart unload; message loss does not', () => {
+  it('[lifecycle.storage.memory] in-memory: only TTL, clearing, eviction and restart unload; message loss does not', () => {
     for (const autoLoad of [false, true])
       for (const activeAllowed of [true, false])
         for (const state of ['loaded', 'hidden'] as const) {
           const context: LifecycleContext = { storage: 'in-memory', autoLoad, activeAllowed };
-          for (const event of ['TTL_EXPIRED', 'CLEAR_STATE', 'RESTART'] as const) expect(machineStep(state, context, event).state).toBe('unloaded');
+          for (const event of ['TTL_EXPIRED', 'CLEAR_STATE', 'EVICTED', 'RESTART'] as const) expect(machineStep(state, context, event).state).toBe('unloaded');
           expect(machineStep(state, context, 'RESULT_DROPPED').state).toBe(state);
         }
   });
 
-  it('[lifecycle.storage.context] context: only losing the results unloads; restart, TTL and clearing do not', () => {
+  it('[lifecycle.storage.context] context: only losing the results unloads; restart, TTL, clearing and eviction do not', () => {
     for (const autoLoad of [false, true])
       for (const activeAllowed of [true, false])
         for (const state of ['loaded', 'hidden'] as const) {
           const context: LifecycleContext = { storage: 'context', autoLoad, activeAllowed };
           expect(machineStep(state, context, 'RESULT_DROPPED').state).toBe('unloaded');
-          for (const event of ['TTL_EXPIRED', 'CLEAR_STATE', 'RESTART'] as const) expect(machineStep(state, context, event).state).toBe(state);
+          for (const event of ['TTL_EXPIRED', 'CLEAR_STATE', 'EVICTED', 'RESTART'] as const) expect(machineStep(state, context, event).state).toBe(state);
         }
   });
 

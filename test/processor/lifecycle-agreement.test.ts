@@ -26,12 +26,14 @@ const processorSystem: LifecycleSystemFactory = (input) => {
   let activeAllowed = true;
   let askedActive = false;
   let clears = 0;
+  let evictions = 0;
   const tools = { [TOOL]: makeTool(undefined, 'widget tool'), other: makeTool(undefined, 'unrelated gadget') };
   const make = () =>
     new ToolSearchProcessor({
       tools,
       storage: input.storage,
       ttl,
+      maxThreads: 1,
       clock: () => now,
       search: { autoLoad: input.autoLoad, topK: 1 },
       filter: ({ toolName, phase }) => {
@@ -65,6 +67,14 @@ const processorSystem: LifecycleSystemFactory = (input) => {
           if (clears++ % 2 === 0) conversation.processor.clearState('thread-1');
           else conversation.processor.clearAllState();
           break;
+        case 'EVICTED': {
+          // Another thread (a new one each time) loads a tool; the processor holds one thread.
+          const evictor = new Conversation(conversation.processor, requestContext(`evictor-${evictions++}`));
+          await evictor.step();
+          if (input.autoLoad) await evictor.call('search_tools', { query: 'gadget' });
+          else await evictor.call('load_tool', { toolName: 'other' });
+          break;
+        }
         case 'RESULT_DROPPED': {
           let last = -1;
           conversation.messages.forEach((m, i) => {

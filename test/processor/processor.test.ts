@@ -53,12 +53,12 @@ describe('ToolSearchProcessor basics', () => {
     const c = new Conversation(p, requestContext('t'));
     await c.step();
     await c.call('load_tool', { toolName: 'get_weather' });
-    expect(p.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 1_000 });
+    expect(p.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 1_000, evictions: 0 });
     now += 3_600_000;
     expect(p.cleanupNow()).toBe(0);
     now += 1;
     expect(p.cleanupNow()).toBe(1);
-    expect(p.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(p.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
     p.dispose();
   });
 
@@ -382,13 +382,13 @@ describe('system messages and state', () => {
       await c.call('load_tool', { toolName: 'get_weather' });
       now += 10;
     }
-    expect(p.getStateStats()).toEqual({ threadCount: 3, oldestAccessTime: 0 });
+    expect(p.getStateStats()).toEqual({ threadCount: 3, oldestAccessTime: 0, evictions: 0 });
     p.clearState('a');
     expect(p.getStateStats().threadCount).toBe(2);
     p.clearState();
-    expect(p.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 10 });
+    expect(p.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 10, evictions: 0 });
     p.clearAllState();
-    expect(p.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(p.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
     const ctx = new ToolSearchProcessor({ tools: catalog(), storage: 'context', clock: () => now });
     const c = new Conversation(ctx, requestContext('a'));
     await c.step();

@@ -156,7 +156,7 @@ describe('in-memory store', () => {
     c.advance(600); // t1 idle 1200 > ttl, t2 idle 600
     expect(store.getStateStats().threadCount).toBe(2);
     vi.advanceTimersByTime(500);
-    expect(store.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 1_600 });
+    expect(store.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 1_600, evictions: 0 });
     expect(store.loaded(step('t2'))).toEqual(['b']);
   });
 
@@ -209,21 +209,21 @@ describe('in-memory store', () => {
     expect(store.loaded(step('t1'))).toEqual([]);
     store.activate(step('t2'), []);
     store.activate(step('t3'), ['unknown-tool']);
-    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
   });
 
   it('[store.memory.stats] counts held entries, expired ones included until removed', () => {
     const c = clock(5_000);
     const store = make({ ttl: 100, clock: c.now });
-    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
     store.activate(step('t1'), ['a']);
     c.advance(10);
     store.activate(step(undefined), ['b']);
-    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 5_000 });
+    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 5_000, evictions: 0 });
     c.advance(200);
-    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 5_000 });
+    expect(store.getStateStats()).toEqual({ threadCount: 2, oldestAccessTime: 5_000, evictions: 0 });
     expect(store.loaded(step('t1'))).toEqual([]); // the access removes the expired entry
-    expect(store.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 5_010 });
+    expect(store.getStateStats()).toEqual({ threadCount: 1, oldestAccessTime: 5_010, evictions: 0 });
   });
 
   it('[store.memory.cleanup-now] removes every expired entry now and returns the count', () => {
@@ -268,7 +268,7 @@ describe('in-memory store', () => {
     store.activate(step('t2'), ['b']);
     store.activate(step(undefined), ['c']);
     store.clearAllState();
-    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null });
+    expect(store.getStateStats()).toEqual({ threadCount: 0, oldestAccessTime: null, evictions: 0 });
     for (const id of ['t1', 't2', undefined]) expect(store.loaded(step(id))).toEqual([]);
   });
 

@@ -126,5 +126,5 @@ export function assertStats(model: Model, real: Real): void {
     return;
   }
   const held = heldTools(model).length > 0;
-  expect(real.store.getStateStats()).toEqual(held ? { threadCount: 1, oldestAccessTime: model.lastAccess } : { threadCount: 0, oldestAccessTime: null });
+  expect(real.store.getStateStats()).toEqual(held ? { threadCount: 1, oldestAccessTime: model.lastAccess, evictions: 0 } : { threadCount: 0, oldestAccessTime: null, evictions: 0 });
 }
