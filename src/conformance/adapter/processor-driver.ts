@@ -261,8 +261,13 @@ class DriverSession implements CaseSession {
         const stats = this.method('getStateStats').call(this.processor) as {
           threadCount: number;
           oldestAccessTime: number | null;
+          evictions?: unknown;
         };
-        return { threadCount: stats.threadCount, oldestAccessTime: stats.oldestAccessTime };
+        return {
+          threadCount: stats.threadCount,
+          oldestAccessTime: stats.oldestAccessTime,
+          ...(typeof stats.evictions === 'number' ? { evictions: stats.evictions } : {}),
+        };
       }
     }
   }

@@ -194,6 +194,8 @@ export interface StepObservation {
   threadCount?: number;
   /** `stateStats`: the returned oldest access time. */
   oldestAccessTime?: number | null;
+  /** `stateStats`: the returned count of evicted threads, when the implementation reports one. */
+  evictions?: number;
   /** `resume`: keys of the returned tools, in order. */
   tools?: string[];
 }

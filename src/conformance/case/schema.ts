@@ -278,7 +278,11 @@ const stateStatsStepSchema = z
   .object({
     op: z.literal('stateStats'),
     expect: z
-      .object({ threadCount: z.number().int().optional(), oldestAccessTimeIsNull: z.boolean().optional() })
+      .object({
+        threadCount: z.number().int().optional(),
+        oldestAccessTimeIsNull: z.boolean().optional(),
+        evictions: z.number().int().optional().describe('The returned `evictions` (r[store.memory.stats]).'),
+      })
       .strict()
       .default({}),
   })

@@ -349,6 +349,8 @@ export type StateStep =
         threadCount?: number | undefined;
         /** Whether the returned oldest access time is null. */
         oldestAccessTimeIsNull?: boolean | undefined;
+        /** The returned count of evicted threads. */
+        evictions?: number | undefined;
       };
     };
 

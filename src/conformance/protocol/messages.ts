@@ -159,7 +159,13 @@ export const observationSchemas = {
   clearAllState: z.object({ filterCalls, ...timing }).strict(),
   cleanupNow: z.object({ filterCalls, ...timing, cleaned: z.number().int().min(0) }).strict().meta({ id: 'cleanupNowObservation' }),
   stateStats: z
-    .object({ filterCalls, ...timing, threadCount: z.number().int().min(0), oldestAccessTime: z.number().nullable() })
+    .object({
+      filterCalls,
+      ...timing,
+      threadCount: z.number().int().min(0),
+      oldestAccessTime: z.number().nullable(),
+      evictions: z.number().int().min(0).optional().describe('The returned `evictions`, when the implementation reports it.'),
+    })
     .strict()
     .meta({ id: 'stateStatsObservation' }),
   resume: z.object({ filterCalls, ...timing, tools: keys.describe('Keys of the returned tools, in order.'), origins }).strict().meta({ id: 'resumeObservation' }),

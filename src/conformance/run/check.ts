@@ -186,10 +186,16 @@ export function checkCleanupNow(expect: { cleaned?: number | undefined }, obs: S
 }
 
 /** Checks a `stateStats` step. */
-export function checkStateStats(expect: { threadCount?: number | undefined; oldestAccessTimeIsNull?: boolean | undefined }, obs: StepObservation): string[] {
+export function checkStateStats(
+  expect: { threadCount?: number | undefined; oldestAccessTimeIsNull?: boolean | undefined; evictions?: number | undefined },
+  obs: StepObservation,
+): string[] {
   const out: string[] = [];
   if (expect.threadCount !== undefined && obs.threadCount !== expect.threadCount) {
     out.push(`threadCount: expected ${expect.threadCount}, got ${show(obs.threadCount)}`);
+  }
+  if (expect.evictions !== undefined && obs.evictions !== expect.evictions) {
+    out.push(`evictions: expected ${expect.evictions}, got ${show(obs.evictions)}`);
   }
   if (expect.oldestAccessTimeIsNull !== undefined && (obs.oldestAccessTime === null) !== expect.oldestAccessTimeIsNull) {
     out.push(`oldestAccessTime: expected ${expect.oldestAccessTimeIsNull ? 'null' : 'a number'}, got ${show(obs.oldestAccessTime)}`);
