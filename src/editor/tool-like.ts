@@ -49,3 +49,32 @@ export function withDescription<T extends ToolLike>(tool: T, description: string
   });
   return copy;
 }
+
+/** A tool's `execute`: input and context in, a result out. */
+export type ToolExecute = (input: unknown, context: unknown) => Promise<unknown>;
+
+/**
+ * Returns a copy of `tool` (same prototype, every own property) whose `execute` calls
+ * `execute(original, input, context)`, where `original` runs the tool's own `execute` on the
+ * tool itself. The original is left untouched.
+ *
+ * @param tool - a tool with an `execute` method
+ * @param execute - the replacement, given the original
+ */
+export function withExecute<T extends ToolLike>(tool: T, execute: (original: ToolExecute, input: unknown, context: unknown) => Promise<unknown>): T {
+  const own = (tool as { execute?: unknown }).execute;
+  const original: ToolExecute = async (input, context) => {
+    if (typeof own !== 'function') throw new TypeError(`tool "${String(tool.id)}" has no execute function`);
+    return (own as ToolExecute).call(tool, input, context);
+  };
+  const copy = Object.create(Object.getPrototypeOf(tool) as object | null) as T;
+  const { execute: _old, ...descriptors } = Object.getOwnPropertyDescriptors(tool);
+  Object.defineProperties(copy, descriptors);
+  Object.defineProperty(copy, 'execute', {
+    value: (input: unknown, context: unknown) => execute(original, input, context),
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+  return copy;
+}

@@ -6,7 +6,7 @@ const CALLERS = 50;
 
 // 50 connections open at once on a shared 2-core CI box: give Streamable HTTP more than
 // @mastra/mcp's default 3 s before it would switch to its SSE fallback.
-const suite = useHttpFixtureAndLoader(4 * CALLERS, { httpConnectTimeoutMs: 20_000 });
+const suite = useHttpFixtureAndLoader(4 * CALLERS, { httpConnectTimeoutMs: 20_000, maxConnections: 2 * CALLERS });
 
 describe('token isolation under concurrency', () => {
   it('[mcp.isolation.concurrent] [mcp.auth.http-bearer] 50 concurrent resolutions with distinct tokens: every call carries its own caller token', async () => {

@@ -12,4 +12,14 @@ export * from './errors.js';
 export type { McpClientBackend, StoredMcpClientWithId } from './storage/backend.js';
 export { createInMemoryMcpClientBackend } from './storage/memory-backend.js';
 export { createMcpNamespace, type McpNamespace, type McpNamespaceOptions, type McpClientUpdateInput } from './storage/mcp-namespace.js';
-export { connectionKey } from './connection-key.js';
+export { connectionKey, serverConnectionKey } from './connection-key.js';
+export {
+  createConnectionPool,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_CONNECTIONS,
+  type ConnectionPool,
+  type ConnectionPoolOptions,
+  type ConnectionPoolStats,
+  type PoolClient,
+  type PoolEntry,
+} from './connection-pool.js';

@@ -12,6 +12,7 @@ export {
   type ClosableMcpToolLoader,
   type McpClientClass,
   type McpClientLike,
+  type McpConnectionStats,
   type McpToolLoaderOptions,
   type McpLoaderDiagnosticCode,
 } from './mcp-tool-loader.js';

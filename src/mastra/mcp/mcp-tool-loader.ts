@@ -1,9 +1,10 @@
 /**
  * The MCP tool loader: reaches the servers of a stored MCP client through `@mastra/mcp`'s
- * `MCPClient` and returns their raw tools per server, with structured diagnostics.
+ * `MCPClient`, one pooled connection per server, and returns their raw tools per server, with
+ * structured diagnostics.
  *
  * @see r[mcp.loader.shape] r[mcp.loader.failure] r[mcp.isolation.connection-key]
- *   r[mcp.isolation.close]
+ *   r[mcp.isolation.close] r[mcp.pool.bounded]
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,9 @@ import type { McpClientConfigLike, McpLoadResult, McpToolLoader } from '../../ed
 import type { ToolLike } from '../../editor/tool-like.js';
 import { formatPath } from '../../editor/errors.js';
 import { storedMcpServerSchema, type StoredMcpServer } from '../../editor/mcp/schema.js';
-import { connectionKey } from '../../editor/mcp/connection-key.js';
+import { serverConnectionKey } from '../../editor/mcp/connection-key.js';
+import { createConnectionPool, type PoolEntry } from '../../editor/mcp/connection-pool.js';
+import { withExecute } from '../../editor/tool-like.js';
 import { isValidBearerToken, toMcpServerDefinition, type StdioStderr } from './server-definition.js';
 
 /** Diagnostic codes the MCP loader adds to the resolver's. */
@@ -73,19 +76,59 @@ export interface McpToolLoaderOptions {
   httpConnectTimeoutMs?: number;
   /** Upper bound on one server's discovery (connect + list tools), in ms. Defaults to `@mastra/mcp`'s. */
   discoveryTimeoutMs?: number;
+  /**
+   * Open server connections kept at most (a positive integer); least recently used ones are
+   * closed beyond. Connections in use by a load or a tool call are never closed, so the count
+   * goes above only while more than this many run at once. Default 32
+   * (`DEFAULT_MAX_CONNECTIONS`).
+   *
+   * @see r[mcp.pool.bounded]
+   */
+  maxConnections?: number;
+  /**
+   * Milliseconds without use after which a connection is closed; 0 keeps idle connections
+   * until evicted or `close()`. Default 300 000 (five minutes, `DEFAULT_IDLE_TIMEOUT_MS`).
+   *
+   * @see r[mcp.pool.idle]
+   */
+  idleTimeoutMs?: number;
+  /** Clock of the idle timeout, in milliseconds. Default `Date.now`. */
+  clock?: () => number;
+}
+
+/** Counters of a loader's connections. */
+export interface McpConnectionStats {
+  /** Server connections open now. */
+  open: number;
+  /** Connections in use now (a load or a tool call running). */
+  inUse: number;
+  /** Connections created so far. */
+  created: number;
+  /** Closed as least recently used beyond `maxConnections`. */
+  evicted: number;
+  /** Closed after `idleTimeoutMs` without use. */
+  idleClosed: number;
+  /** Closed because the server failed to connect or to list its tools. */
+  failed: number;
 }
 
 /** An {@link McpToolLoader} that owns connections and must be closed. */
 export interface ClosableMcpToolLoader extends McpToolLoader {
-  /** Number of open `MCPClient`s (one per distinct client content and token). */
+  /** Number of open server connections (one `MCPClient` each). */
   readonly openConnections: number;
-  /** Disconnects every `MCPClient` (ending stdio subprocesses); later loads throw. */
+  /** Counts the loader's connections. */
+  connectionStats(): McpConnectionStats;
+  /** Closes the connections idle for longer than `idleTimeoutMs` now; returns how many. */
+  closeIdleConnections(): number;
+  /** Disconnects every `MCPClient` (ending stdio subprocesses); later loads and tool calls throw. */
   close(): Promise<void>;
 }
 
-interface CacheEntry {
-  readonly client: McpClientLike;
-}
+/** One server's connection: a single-server `MCPClient`. */
+type Connection = PoolEntry<McpClientLike>;
+
+/** What one server's discovery gave. */
+type Listed = { tools: Record<string, ToolLike> } | { error: string; cause: unknown };
 
 function firstLine(message: string): string {
   const line = message.split('\n', 1)[0] ?? message;
@@ -102,6 +145,10 @@ function diagnostic(
   return { source: 'mcp', code, clientId, serverName, message, ...(cause === undefined ? {} : { cause }) };
 }
 
+function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
  * Creates an MCP tool loader.
  *
@@ -110,40 +157,95 @@ function diagnostic(
  *    and is skipped.
  * 2. If a token is given and it is not a valid Bearer token, every HTTP server of the client
  *    yields `mcp-auth-token-invalid` and is skipped; stdio servers still load.
- * 3. Key a connection by the servers' transport content and the token; reuse the cached
- *    `MCPClient` of that key or create one (HTTP servers carry the token, stdio servers never).
- * 4. List tools per server (`listToolsetsWithErrors`): tools come back keyed by the server's own
- *    (bare) tool names; each tool's `id` is `serverName_toolName` as `@mastra/mcp` builds it.
- * 5. Every server that failed yields `mcp-server-unavailable`; the other servers' tools are
- *    returned. `@mastra/mcp` forgets a failed server connection, so the next load retries it.
+ * 3. For each server, concurrently: take the pooled connection of its key (server name,
+ *    transport content, and the token for an HTTP server only), or open one (a single-server
+ *    `MCPClient`; HTTP servers carry the token, stdio servers never).
+ * 4. List its tools (`listToolsetsWithErrors`): tools come back keyed by the server's own (bare)
+ *    tool names; each tool's `id` is `serverName_toolName` as `@mastra/mcp` builds it. Each
+ *    returned tool runs its calls through the pool, on the live connection of its key.
+ * 5. A server that failed yields `mcp-server-unavailable` and its connection is closed and
+ *    forgotten, so the next load retries it; the other servers' tools are returned.
  *
  * @see r[mcp.loader.shape] r[mcp.loader.failure] r[mcp.loader.partial] r[mcp.loader.retry]
- *   r[mcp.loader.invalid-server] r[mcp.isolation.connection-key]
+ *   r[mcp.loader.invalid-server] r[mcp.isolation.connection-key] r[mcp.pool.bounded]
+ *   r[mcp.pool.idle] r[mcp.pool.in-use] r[mcp.pool.failed] r[mcp.pool.tool-calls]
  *   r[mcp.isolation.close] r[mcp.auth.http-bearer] r[mcp.auth.stdio-never] r[mcp.auth.token-syntax]
  */
 export function createMcpToolLoader(options: McpToolLoaderOptions = {}): ClosableMcpToolLoader {
   const logger = options.logger ?? noopLogger;
   const stderr = options.stdioStderr ?? 'inherit';
   const instance = randomUUID();
-  const cache = new Map<string, CacheEntry>();
+  const pool = createConnectionPool<McpClientLike>({
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  let generation = 0;
   let closed = false;
+  /** The latest listing of each live connection, for tool calls on a reopened connection. */
+  const listings = new WeakMap<Connection, Promise<Listed>>();
 
-  const entryFor = (key: string, definitions: Record<string, MastraMCPServerDefinition>): CacheEntry => {
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
-    // A unique id per loader and key: MCPClient keeps a process-wide instance registry by id,
-    // and disconnects a registered instance when another one with the same id but a different
-    // configuration is created. Ids never collide across tokens or loaders.
-    const client = new (options.mcpClientClass ?? MCPClient)({ id: `tool-search-reference:${instance}:${key}`, servers: definitions });
+  // A unique id per connection: MCPClient keeps a process-wide instance registry by id, returns
+  // the registered instance for an equal configuration, and disconnects a registered instance
+  // when another one with the same id but a different configuration is created.
+  const open = (key: string, serverName: string, definition: MastraMCPServerDefinition) => (): McpClientLike => {
+    const servers: Record<string, MastraMCPServerDefinition> = {};
+    defineOwn(servers, serverName, definition);
+    const client = new (options.mcpClientClass ?? MCPClient)({ id: `tool-search-reference:${instance}:${key}:${++generation}`, servers });
     client.__setLogger(logger);
-    const entry: CacheEntry = { client };
-    cache.set(key, entry);
-    return entry;
+    return client;
   };
+
+  /**
+   * Lists one connection's tools; a failure closes and forgets the connection. The latest
+   * listing of each connection is remembered for tool calls that reopened it.
+   */
+  const list = (connection: Connection, serverName: string): Promise<Listed> => {
+    const listing = (async (): Promise<Listed> => {
+      const listed =
+        options.discoveryTimeoutMs === undefined
+          ? await connection.client.listToolsetsWithErrors()
+          : await connection.client.listToolsetsWithErrors({ perServerTimeoutMs: options.discoveryTimeoutMs });
+      const toolset = Object.hasOwn(listed.toolsets, serverName) ? listed.toolsets[serverName] : undefined;
+      if (toolset !== undefined) return { tools: toolset as unknown as Record<string, ToolLike> };
+      // r[mcp.pool.failed]: a failed connection is never kept.
+      await pool.discard(connection);
+      const error = (Object.hasOwn(listed.errors, serverName) ? listed.errors[serverName] : undefined) ?? 'the server returned no tool list';
+      return { error, cause: Object.hasOwn(listed.errorDetails, serverName) ? listed.errorDetails[serverName] : undefined };
+    })();
+    listings.set(connection, listing);
+    return listing;
+  };
+
+  /**
+   * A tool whose calls run on the live connection of its key: the connection it was listed on
+   * while that stays open, else a reopened one (r[mcp.pool.tool-calls]).
+   */
+  const pooledTool = (key: string, serverName: string, toolName: string, create: () => McpClientLike, origin: Connection, tool: ToolLike): ToolLike =>
+    withExecute(tool, async (original, input, context) => {
+      if (closed) throw new Error(`MCP tool "${toolName}" of server "${serverName}" cannot run: its loader is closed.`);
+      return pool.use(key, create, async (connection) => {
+        if (connection === origin) return original(input, context);
+        const listed = await (listings.get(connection) ?? list(connection, serverName));
+        if ('error' in listed) throw new Error(`MCP server "${serverName}" did not reconnect for tool "${toolName}": ${firstLine(listed.error)}`);
+        const live = Object.hasOwn(listed.tools, toolName) ? (listed.tools[toolName] as { execute?: (input: unknown, context: unknown) => Promise<unknown> }) : undefined;
+        if (typeof live?.execute !== 'function') throw new Error(`MCP server "${serverName}" no longer offers tool "${toolName}".`);
+        return live.execute(input, context);
+      });
+    });
 
   return {
     get openConnections() {
-      return cache.size;
+      return pool.stats().open;
+    },
+
+    connectionStats() {
+      const { open, inUse, created, evicted, idleClosed, failed } = pool.stats();
+      return { open, inUse, created, evicted, idleClosed, failed };
+    },
+
+    closeIdleConnections() {
+      return pool.sweepIdle();
     },
 
     async loadServerTools(client: McpClientConfigLike & { id: string }, request: { authToken?: string }): Promise<McpLoadResult> {
@@ -155,7 +257,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
       const tokenUsable = token === undefined || isValidBearerToken(token);
 
       // Validate each stored server. 2. Skip HTTP servers when the token is unusable.
-      const servers: Record<string, StoredMcpServer> = {};
+      const servers: Array<readonly [string, StoredMcpServer]> = [];
       for (const [serverName, raw] of Object.entries(client.servers)) {
         const parsed = storedMcpServerSchema.safeParse(raw);
         if (!parsed.success) {
@@ -186,42 +288,44 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
           );
           continue;
         }
-        servers[serverName] = parsed.data;
+        servers.push([serverName, parsed.data]);
       }
-      const names = Object.keys(servers);
-      if (names.length === 0) return { servers: {}, diagnostics };
+      if (servers.length === 0) return { servers: {}, diagnostics };
 
-      // One MCPClient per (transport content, token).
+      // One pooled connection per server; 4. its tools, bare names.
       const sendToken = tokenUsable ? token : undefined;
-      const definitions: Record<string, MastraMCPServerDefinition> = {};
-      for (const name of names) definitions[name] = toMcpServerDefinition(servers[name]!, sendToken, stderr, options.httpConnectTimeoutMs);
-      // Unlike @mastra/editor 0.14.0 (r[mcp.isolation.connection-key]): it creates new MCPClient({ id: clientId }) per
-      // resolution, so each caller's client disconnects the previous one.
-      const { client: mcp } = entryFor(connectionKey(servers, sendToken), definitions);
-
-      // Tools per server, bare names.
-      const listed =
-        options.discoveryTimeoutMs === undefined
-          ? await mcp.listToolsetsWithErrors()
-          : await mcp.listToolsetsWithErrors({ perServerTimeoutMs: options.discoveryTimeoutMs });
+      const results = await Promise.all(
+        servers.map(async ([serverName, server]) => {
+          // Unlike @mastra/editor 0.14.0 (r[mcp.isolation.connection-key]): it creates new MCPClient({ id: clientId }) per
+          // resolution, so each caller's client disconnects the previous one.
+          const key = serverConnectionKey(serverName, server, server.type === 'http' ? sendToken : undefined);
+          const create = open(key, serverName, toMcpServerDefinition(server, sendToken, stderr, options.httpConnectTimeoutMs));
+          return pool.use(key, create, async (connection) => {
+            const listed = await list(connection, serverName);
+            if ('error' in listed) return listed;
+            const tools: Record<string, ToolLike> = {};
+            for (const [toolName, tool] of Object.entries(listed.tools)) {
+              defineOwn(tools, toolName, pooledTool(key, serverName, toolName, create, connection, tool));
+            }
+            return { tools };
+          });
+        }),
+      );
       const out: Record<string, Record<string, ToolLike>> = {};
-      for (const name of names) {
-        const toolset = listed.toolsets[name];
-        if (toolset !== undefined) {
-          const tools: Record<string, ToolLike> = {};
-          for (const [toolName, tool] of Object.entries(toolset)) tools[toolName] = tool as unknown as ToolLike;
-          out[name] = tools;
+      for (const [i, [serverName, server]] of servers.entries()) {
+        const result = results[i]!;
+        if ('tools' in result) {
+          defineOwn(out, serverName, result.tools);
           continue;
         }
         // A failed server: a diagnostic, the others still count.
-        const error = listed.errors[name] ?? 'the server returned no tool list';
         diagnostics.push(
           diagnostic(
             'mcp-server-unavailable',
             client.id,
-            name,
-            `MCP server "${name}" of client "${client.id}" did not load: ${firstLine(error)}. Check its stored ${servers[name]!.type === 'stdio' ? 'command and args' : 'url'} and that it is running.`,
-            listed.errorDetails[name],
+            serverName,
+            `MCP server "${serverName}" of client "${client.id}" did not load: ${firstLine(result.error)}. Check its stored ${server.type === 'stdio' ? 'command and args' : 'url'} and that it is running.`,
+            result.cause,
           ),
         );
       }
@@ -230,9 +334,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
 
     async close() {
       closed = true;
-      const entries = [...cache.values()];
-      cache.clear();
-      await Promise.allSettled(entries.map((e) => e.client.disconnect()));
+      await pool.close();
     },
   };
 }
