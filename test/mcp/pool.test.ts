@@ -107,4 +107,22 @@ describe('MCP loader connection bounds over real servers', () => {
     await loader.close();
     await expect(callText(servers['fix']!['add'], { a: 1, b: 2 })).rejects.toThrow(/loader is closed/);
   });
+
+  it('[mcp.schema.own-keys] [mcp.loader.partial] a stdio server named __proto__ is reported by name; the client\'s other servers load', async () => {
+    const loader = createMcpToolLoader({ stdioStderr: 'ignore' });
+    try {
+      const servers = JSON.parse('{}') as Record<string, StoredMcpServer>;
+      Object.defineProperty(servers, '__proto__', { value: fixtureServer(), enumerable: true });
+      servers['ok'] = fixtureServer();
+      const loaded = await loader.loadServerTools({ id: 'proto', name: 'Proto', servers }, {});
+      expect(loaded.diagnostics).toHaveLength(1);
+      expect(loaded.diagnostics[0]).toMatchObject({ code: 'mcp-server-invalid-config', serverName: '__proto__', clientId: 'proto' });
+      expect(loaded.diagnostics[0]!.message).toMatch(/"__proto__".*rename the server/);
+      expect(Object.keys(loaded.servers)).toEqual(['ok']);
+      expect(Object.getPrototypeOf(loaded.servers)).toBe(Object.prototype);
+      expect(await callText(loaded.servers['ok']!['add'], { a: 20, b: 22 })).toBe('42');
+    } finally {
+      await loader.close();
+    }
+  });
 });

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { EditorConfigError } from '../errors.js';
+import { ownRecord } from '../own-record.js';
 import { ruleGroupSchema } from '../rules/schema.js';
 import type { RuleGroup } from '../rules/types.js';
 
@@ -31,7 +32,7 @@ export const toolEntrySchema = z
 export type ToolEntry = z.infer<typeof toolEntrySchema>;
 
 /** A map of tool id (or name) to per-tool entry. @see r[editor.model.tool-entry] */
-export const toolSelectionSchema = z.record(toolIdSchema, toolEntrySchema);
+export const toolSelectionSchema = ownRecord(toolIdSchema, toolEntrySchema);
 
 /** A map of tool id to per-tool entry. @see r[editor.model.tool-entry] */
 export type ToolSelection = z.infer<typeof toolSelectionSchema>;
@@ -59,10 +60,10 @@ export const toolSourceReferenceSchema = z
 export type ToolSourceReference = z.infer<typeof toolSourceReferenceSchema>;
 
 /** The `mcpClients` field's plain value: stored MCP client id to reference. @see r[editor.model.mcp-reference] */
-export const storedMcpReferencesSchema = z.record(z.string().min(1), toolSourceReferenceSchema);
+export const storedMcpReferencesSchema = ownRecord(z.string().min(1), toolSourceReferenceSchema);
 
 /** The `integrationTools` field's plain value: provider id to reference. @see r[editor.model.integration-reference] */
-export const storedIntegrationReferencesSchema = z.record(z.string().min(1), toolSourceReferenceSchema);
+export const storedIntegrationReferencesSchema = ownRecord(z.string().min(1), toolSourceReferenceSchema);
 
 /**
  * One pinned connection of a V1 tool provider, as `@mastra/core` stores it.
@@ -87,8 +88,8 @@ export const toolProviderConnectionSchema = z
  */
 export const storedToolProviderConfigSchema = z
   .object({
-    tools: z.record(toolIdSchema, z.object({ toolkit: z.string().optional(), description: z.string().optional() }).strict()),
-    connections: z.record(z.string(), z.array(toolProviderConnectionSchema)).optional(),
+    tools: ownRecord(toolIdSchema, z.object({ toolkit: z.string().optional(), description: z.string().optional() }).strict()),
+    connections: ownRecord(z.string(), z.array(toolProviderConnectionSchema)).optional(),
   })
   .strict();
 
@@ -96,7 +97,7 @@ export const storedToolProviderConfigSchema = z
 export type StoredToolProviderConfig = z.infer<typeof storedToolProviderConfigSchema>;
 
 /** The `toolProviders` field's plain value: provider id to configuration. @see r[editor.model.tool-provider-config] */
-export const storedToolProvidersSchema = z.record(z.string().min(1), storedToolProviderConfigSchema);
+export const storedToolProvidersSchema = ownRecord(z.string().min(1), storedToolProviderConfigSchema);
 
 /**
  * A conditional variant `{ value, rules? }`. A variant without rules always applies.

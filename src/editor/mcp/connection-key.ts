@@ -55,7 +55,7 @@ export function connectionKey(servers: Readonly<Record<string, StoredMcpServer>>
   const transport: Record<string, unknown> = {};
   for (const [name, server] of Object.entries(servers)) {
     const { tools: _tools, ...rest } = server;
-    transport[name] = rest;
+    Object.defineProperty(transport, name, { value: rest, enumerable: true, writable: true, configurable: true });
   }
   return createHash('sha256')
     .update(JSON.stringify(canonical(transport)))

@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from 'zod';
+import { ownRecord } from '../own-record.js';
 
 /**
  * A per-tool entry of a stored server's allow-list.
@@ -98,7 +99,7 @@ export const storedMcpToolEntrySchema: z.ZodType<StoredMcpToolEntry> = z
  *
  * @see r[mcp.schema.tool-entry]
  */
-export const storedMcpToolsSchema: z.ZodType<Record<string, StoredMcpToolEntry>> = z.record(z.string(), storedMcpToolEntrySchema);
+export const storedMcpToolsSchema: z.ZodType<Record<string, StoredMcpToolEntry>> = ownRecord(z.string(), storedMcpToolEntrySchema);
 
 const timeoutSchema = z.number().int().positive();
 
@@ -108,7 +109,7 @@ const storedMcpStdioServerSchema = z
     type: z.literal('stdio'),
     command: z.string().min(1),
     args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
+    env: ownRecord(z.string(), z.string()).optional(),
     timeout: timeoutSchema.optional(),
     tools: storedMcpToolsSchema.optional(),
   })
@@ -144,6 +145,6 @@ export const storedMcpClientSchema: z.ZodType<StoredMcpClient> = z
     id: z.string().min(1).optional(),
     name: z.string().min(1),
     description: z.string().optional(),
-    servers: z.record(z.string().min(1), storedMcpServerSchema),
+    servers: ownRecord(z.string().min(1), storedMcpServerSchema),
   })
   .strict();

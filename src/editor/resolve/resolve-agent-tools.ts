@@ -10,6 +10,7 @@ import { parseAgentToolConfig, type AgentToolConfig } from '../config/schema.js'
 import { possibleValues, resolveConditionalField } from '../config/variants.js';
 import { readAuthToken, type RequestContextLike } from '../rules/context.js';
 import type { ProviderRequest } from '../sources.js';
+import { defineOwn } from '../own-record.js';
 import { withDescription, type ToolLike } from '../tool-like.js';
 import type { ResolveAgentToolsOptions, ResolvedAgentTools, ToolSourceName } from './options.js';
 import { resolutionDependsOnRequest } from './request-dependence.js';
@@ -56,8 +57,8 @@ function resolveDescriptionOnly(
   const origins: Record<string, ToolSourceName> = {};
   for (const [id, tool] of Object.entries(codeTools)) {
     const description = Object.hasOwn(selection, id) ? selection[id]?.description : undefined;
-    tools[id] = description === undefined || description === '' ? tool : withDescription(tool, description);
-    origins[id] = 'code';
+    defineOwn(tools, id, description === undefined || description === '' ? tool : withDescription(tool, description));
+    defineOwn(origins, id, 'code');
   }
   // Diagnostics.
   const diagnostics: ResolutionDiagnostic[] = [];
@@ -154,8 +155,10 @@ export async function resolveAgentTools(config: unknown, options: ResolveAgentTo
   const diagnostics: ResolutionDiagnostic[] = [];
   for (const [source, contribution] of ordered) {
     for (const [id, tool] of contribution.tools) {
-      tools[id] = tool;
-      origins[id] = source;
+      // Own data properties: an id `__proto__` (from a provider's JSON, say) is a key like any
+      // other and never replaces the prototype of `tools` (r[editor.model.own-keys]).
+      defineOwn(tools, id, tool);
+      defineOwn(origins, id, source);
     }
     diagnostics.push(...contribution.diagnostics);
   }

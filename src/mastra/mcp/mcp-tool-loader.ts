@@ -153,8 +153,8 @@ function defineOwn<T>(record: Record<string, T>, key: string, value: T): void {
  * Creates an MCP tool loader.
  *
  * `loadServerTools(client, { authToken })`:
- * 1. Validate every stored server of `client`; an invalid one yields `mcp-server-invalid-config`
- *    and is skipped.
+ * 1. Validate every stored server of `client`; an invalid one, or one named `__proto__`, yields
+ *    `mcp-server-invalid-config` and is skipped.
  * 2. If a token is given and it is not a valid Bearer token, every HTTP server of the client
  *    yields `mcp-auth-token-invalid` and is skipped; stdio servers still load.
  * 3. For each server, concurrently: take the pooled connection of its key (server name,
@@ -259,6 +259,18 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
       // Validate each stored server. 2. Skip HTTP servers when the token is unusable.
       const servers: Array<readonly [string, StoredMcpServer]> = [];
       for (const [serverName, raw] of Object.entries(client.servers)) {
+        if (serverName === '__proto__') {
+          // r[mcp.schema.own-keys]: @mastra/mcp assigns server names as keys of plain objects.
+          diagnostics.push(
+            diagnostic(
+              'mcp-server-invalid-config',
+              client.id,
+              serverName,
+              `MCP server "__proto__" of client "${client.id}" cannot be loaded: @mastra/mcp keys its results by server name in plain objects, where "__proto__" is not a key; rename the server with mcp.update().`,
+            ),
+          );
+          continue;
+        }
         const parsed = storedMcpServerSchema.safeParse(raw);
         if (!parsed.success) {
           const where = parsed.error.issues
