@@ -34,12 +34,12 @@ export function defineOwn<T>(record: Record<string, T>, key: string, value: T): 
  */
 export function ownRecord<V>(key: z.ZodType<string>, value: z.ZodType<V>): z.ZodType<Record<string, V>> {
   return z.unknown().transform((input, ctx) => {
-    // 1. An object that is not an array.
+    // An object that is not an array.
     if (!isRecordInput(input)) {
       ctx.addIssue({ code: 'invalid_type', expected: 'record', input, message: `expected a record (an object of keys to entries), received ${Array.isArray(input) ? 'an array' : input === null ? 'null' : typeof input}` } as never);
       return z.NEVER;
     }
-    // 2. Every own key and its value, each defined as an own property of the result.
+    // Every own key and its value, each defined as an own property of the result.
     const out: Record<string, V> = {};
     let failed = false;
     for (const k of Object.keys(input)) {
