@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpToolLoader, type StoredMcpServer } from '../../src/editor/mcp/index.js';
 import { startHttpMcpFixture, type HttpMcpFixture } from './fixtures/http-server.js';
@@ -80,6 +82,38 @@ describe('MCP loader connection bounds over real servers', () => {
       expect(loader.connectionStats()).toMatchObject({ open: 0, created: 5, failed: 5 });
     } finally {
       await loader.close();
+    }
+  });
+
+  it('[mcp.pool.failed] a failed HTTP connection leaves no SSE event stream reconnecting behind (counted requests)', async () => {
+    // Streamable HTTP gets 404 (so @mastra/mcp 1.x falls back to SSE); the SSE stream's GET is cut
+    // off, a network error after which an event stream would reconnect every 3 s.
+    let streamRequests = 0;
+    const server = createServer((req, res) => {
+      if (req.method === 'GET') {
+        streamRequests++;
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    const loader = createMcpToolLoader({ stdioStderr: 'ignore' });
+    try {
+      const { diagnostics } = await loader.loadServerTools({ id: 'sse', name: 'SSE', servers: { down: { type: 'http', url, timeout: 1000 } } }, {});
+      expect(diagnostics.map((d) => d.code)).toEqual(['mcp-server-unavailable']);
+      expect(loader.connectionStats()).toMatchObject({ open: 0, failed: 1 });
+      const seen = streamRequests;
+      await new Promise((r) => setTimeout(r, 3_500)); // longer than the event stream's 3 s retry
+      expect(streamRequests).toBeLessThanOrEqual(seen + 1); // at most the one reconnection already under way
+      const settledCount = streamRequests;
+      await new Promise((r) => setTimeout(r, 3_500));
+      expect(streamRequests).toBe(settledCount);
+    } finally {
+      await loader.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

@@ -124,8 +124,14 @@ export interface ClosableMcpToolLoader extends McpToolLoader {
   close(): Promise<void>;
 }
 
-/** One server's connection: a single-server `MCPClient`. */
-type Connection = PoolEntry<McpClientLike>;
+/** A single-server `MCPClient`; disconnecting it also ends its SSE fallback's event stream for good. */
+interface ServerClient {
+  readonly mcp: McpClientLike;
+  disconnect(): Promise<void>;
+}
+
+/** One server's connection in the pool. */
+type Connection = PoolEntry<ServerClient>;
 
 /** What one server's discovery gave. */
 type Listed = { tools: Record<string, ToolLike> } | { error: string; cause: unknown };
@@ -175,7 +181,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
   const logger = options.logger ?? noopLogger;
   const stderr = options.stdioStderr ?? 'inherit';
   const instance = randomUUID();
-  const pool = createConnectionPool<McpClientLike>({
+  const pool = createConnectionPool<ServerClient>({
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
     ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
@@ -188,12 +194,19 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
   // A unique id per connection: MCPClient keeps a process-wide instance registry by id, returns
   // the registered instance for an equal configuration, and disconnects a registered instance
   // when another one with the same id but a different configuration is created.
-  const open = (key: string, serverName: string, definition: MastraMCPServerDefinition) => (): McpClientLike => {
+  const open = (key: string, serverName: string, server: StoredMcpServer, token: string | undefined) => (): ServerClient => {
+    const state = { closed: false };
     const servers: Record<string, MastraMCPServerDefinition> = {};
-    defineOwn(servers, serverName, definition);
-    const client = new (options.mcpClientClass ?? MCPClient)({ id: `tool-search-reference:${instance}:${key}:${++generation}`, servers });
-    client.__setLogger(logger);
-    return client;
+    defineOwn(servers, serverName, toMcpServerDefinition(server, token, stderr, options.httpConnectTimeoutMs, () => state.closed));
+    const mcp = new (options.mcpClientClass ?? MCPClient)({ id: `tool-search-reference:${instance}:${key}:${++generation}`, servers });
+    mcp.__setLogger(logger);
+    return {
+      mcp,
+      disconnect() {
+        state.closed = true;
+        return mcp.disconnect();
+      },
+    };
   };
 
   /**
@@ -204,8 +217,8 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
     const listing = (async (): Promise<Listed> => {
       const listed =
         options.discoveryTimeoutMs === undefined
-          ? await connection.client.listToolsetsWithErrors()
-          : await connection.client.listToolsetsWithErrors({ perServerTimeoutMs: options.discoveryTimeoutMs });
+          ? await connection.client.mcp.listToolsetsWithErrors()
+          : await connection.client.mcp.listToolsetsWithErrors({ perServerTimeoutMs: options.discoveryTimeoutMs });
       const toolset = Object.hasOwn(listed.toolsets, serverName) ? listed.toolsets[serverName] : undefined;
       if (toolset !== undefined) return { tools: toolset as unknown as Record<string, ToolLike> };
       // r[mcp.pool.failed]: a failed connection is never kept.
@@ -221,7 +234,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
    * A tool whose calls run on the live connection of its key: the connection it was listed on
    * while that stays open, else a reopened one (r[mcp.pool.tool-calls]).
    */
-  const pooledTool = (key: string, serverName: string, toolName: string, create: () => McpClientLike, origin: Connection, tool: ToolLike): ToolLike =>
+  const pooledTool = (key: string, serverName: string, toolName: string, create: () => ServerClient, origin: Connection, tool: ToolLike): ToolLike =>
     withExecute(tool, async (original, input, context) => {
       if (closed) throw new Error(`MCP tool "${toolName}" of server "${serverName}" cannot run: its loader is closed.`);
       return pool.use(key, create, async (connection) => {
@@ -311,7 +324,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
           // Unlike @mastra/editor 0.14.0 (r[mcp.isolation.connection-key]): it creates new MCPClient({ id: clientId }) per
           // resolution, so each caller's client disconnects the previous one.
           const key = serverConnectionKey(serverName, server, server.type === 'http' ? sendToken : undefined);
-          const create = open(key, serverName, toMcpServerDefinition(server, sendToken, stderr, options.httpConnectTimeoutMs));
+          const create = open(key, serverName, server, sendToken);
           return pool.use(key, create, async (connection) => {
             const listed = await list(connection, serverName);
             if ('error' in listed) return listed;

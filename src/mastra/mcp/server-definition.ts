@@ -40,6 +40,10 @@ export function isValidBearerToken(token: string): boolean {
  * @param stderr - stderr handling for stdio servers.
  * @param httpConnectTimeoutMs - `@mastra/mcp`'s `connectTimeout` for HTTP servers (its default: 3000 ms):
  *   after it, `@mastra/mcp` 1.x tries its SSE fallback and 2.x (which has none) gives up.
+ * @param isClosed - when given, tells whether the loader has closed this connection: the SSE
+ *   fallback's event stream then answers HTTP 204, which ends its reconnection for good
+ *   (r[mcp.pool.failed]; `@mastra/mcp` 1.x leaves the event stream of a failed connection
+ *   reconnecting every 3 s otherwise).
  * @see r[mcp.transport.stdio] r[mcp.transport.http] r[mcp.auth.http-bearer] r[mcp.auth.stdio-never]
  */
 export function toMcpServerDefinition(
@@ -47,6 +51,7 @@ export function toMcpServerDefinition(
   authToken: string | undefined,
   stderr: StdioStderr,
   httpConnectTimeoutMs?: number,
+  isClosed?: () => boolean,
 ): MastraMCPServerDefinition {
   if (server.type === 'stdio') {
     // stdio: stored fields only.
@@ -66,5 +71,13 @@ export function toMcpServerDefinition(
     // Unlike @mastra/editor 0.14.0 (r[mcp.auth.http-bearer]): the Editor resolves a stored standalone agent once,
     // without a request, so its HTTP servers never get a caller's token.
     ...(authToken === undefined ? {} : { requestInit: { headers: { Authorization: `Bearer ${authToken}` } } }),
+    ...(isClosed === undefined
+      ? {}
+      : {
+          eventSourceInit: {
+            fetch: (url: string | URL, init?: RequestInit) =>
+              isClosed() ? Promise.resolve(new Response(null, { status: 204 })) : globalThis.fetch(url, init),
+          },
+        }),
   };
 }
