@@ -26,7 +26,7 @@ export async function indexCacheSection(quick: boolean): Promise<Section> {
   const rows = [
     ['this package (indexCacheMaxBytes 16 MiB, the default)', bytes(await largeDescriptions('ours', requests, size))],
     ['this package with the byte bound lifted (count bound of 32 only)', bytes(await largeDescriptions('ours', requests, size, { indexCacheMaxBytes: Number.MAX_SAFE_INTEGER }))],
-    ['@mastra/core 1.71.0 (rebuilds the index at every step, keeps none)', bytes(await largeDescriptions('mastra', requests, size))],
+    ['@mastra/core 1.71.0 (rebuilds the index at every step)', bytes(await largeDescriptions('mastra', requests, size))],
   ];
   return {
     title: 'Resolved-tool index cache',

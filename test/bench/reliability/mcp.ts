@@ -58,7 +58,7 @@ export async function mcpSection(quick: boolean): Promise<Section> {
       '',
       table(['input', 'open clients after', 'clients created', 'closed (least recently used)', 'process signal listeners added', 'heap retained', 'child processes'], rows),
       '',
-      'Before this change the loader kept one client per token and client until `close()`: 10 000 tokens left 10 000 open clients (+94 MB, 10 001 signal listeners), cached failed connections, and started one stdio subprocess (≈82 MB) per token.',
+      'Before this change (issue 10\'s figures) the loader kept one client per token and client until `close()`: 10 000 tokens left 10 000 open clients (+94 MB, 10 001 signal listeners), cached failed connections, and started one stdio subprocess (≈82 MB) per token.',
       'The listeners of failed connections are registered by `@mastra/mcp` 1.18 before it connects and never removed when connecting fails (see `spec/mcp.md`); no `disconnect()` reaches them.',
       'Comparison with `@mastra/editor` 0.14.0 does not apply: it keys its client by stored client id, so each new token replaces (and disconnects) the previous caller\'s client.',
     ].join('\n'),
