@@ -196,6 +196,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
       for (const entry of threads.values()) {
         if (oldest === null || entry.lastAccess < oldest) oldest = entry.lastAccess;
       }
+      // Unlike @mastra/core 1.71.0 (r[store.memory.stats]): evictions is an addition to Mastra's shape.
       return { threadCount: threads.size, oldestAccessTime: oldest, evictions };
     },
 

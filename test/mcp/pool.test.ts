@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolLoader, type StoredMcpServer } from '../../src/editor/mcp/index.js';
+import type { StoredMcpServer } from '../../src/editor/mcp/index.js';
+import { createMcpToolLoader } from '../../src/mastra/mcp/index.js';
 import { startHttpMcpFixture, type HttpMcpFixture } from './fixtures/http-server.js';
 import { raiseListenerLimit } from './support/listeners.js';
 import { callText, fixtureServer, isAlive } from './support/servers.js';

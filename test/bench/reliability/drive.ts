@@ -14,7 +14,7 @@ export type Impl = 'ours' | 'mastra';
 /** The surface both processors share. */
 export interface Subject {
   processInputStep(args: unknown): Promise<{ tools: Record<string, { execute?: (input: unknown, ctx: unknown) => Promise<unknown> }> }>;
-  getStateStats(): { threadCount: number; oldestAccessTime: number | null; evictedThreads?: number };
+  getStateStats(): { threadCount: number; oldestAccessTime: number | null; evictions?: number };
   getLoadedToolsForRequestContext(args: unknown): Promise<Record<string, unknown>>;
   dispose?(): void;
 }

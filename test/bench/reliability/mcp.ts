@@ -2,7 +2,8 @@
  * The MCP loader against the real fixture servers of `test/mcp/fixtures`: many caller tokens,
  * stdio subprocesses, and failed connections.
  */
-import { createMcpToolLoader, type StoredMcpServer } from '../../../src/editor/mcp/index.js';
+import type { StoredMcpServer } from '../../../src/editor/mcp/index.js';
+import { createMcpToolLoader } from '../../../src/mastra/mcp/index.js';
 import { startHttpMcpFixture } from '../../mcp/fixtures/http-server.js';
 import { callText, fixtureServer } from '../../mcp/support/servers.js';
 import { bytes, childProcesses, count, heapAfterGc, settle, signalListeners, table, type Section } from './measure.js';

@@ -77,7 +77,7 @@ export async function threadsSection(quick: boolean): Promise<Section[]> {
         `${count(n)} thread ids, ${loads ? 'each loads one tool' : 'each only steps'}`,
         impl === 'ours' ? 'this package (maxThreads 10 000)' : '@mastra/core 1.71.0',
         count(stats.threadCount),
-        stats.evictedThreads === undefined ? '—' : count(stats.evictedThreads),
+        stats.evictions === undefined ? '—' : count(stats.evictions),
         bytes(retained),
       ]);
     }
