@@ -3,13 +3,15 @@
  * test/bench/reliability.ts`). Not part of `npm test`: it runs the large versions of the
  * bounds the unit tests check at small sizes (hundreds of thousands of threads, ten thousand
  * caller tokens, descriptions of megabytes), side by side with `@mastra/core` 1.71.0 where it
- * applies, and writes `docs/reliability.md`. `--quick` runs small sizes and prints without
+ * applies, adds the sections of `test/bench/slow-filter.ts` (filter deadlines) and
+ * `test/bench/reliability-trust.ts` (trust and restarts), and writes `docs/reliability.md`. `--quick` runs small sizes and prints without
  * writing the file.
  *
  * Heap figures are `process.memoryUsage().heapUsed` after two `global.gc()` runs; counts are
  * what the implementations report (`getStateStats()`, the loader's `connectionStats()`) and what
  * the process holds (signal listeners, child processes from `ps`).
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -23,10 +25,21 @@ import { threadsSection } from './reliability/threads.js';
 const quick = process.argv.includes('--quick');
 const COMMAND = 'npm run reliability   # = node --expose-gc --import tsx test/bench/reliability.ts';
 
-const FILTER_SLOT: Section = {
-  title: 'Slow filter over thousands of candidates',
-  body: 'Pending: the filter deadlines and concurrency of issue 10 item 2 belong to another change; its row (a 50 ms filter over 1 000 candidates, a filter that never settles) is added here when that change lands.',
-};
+/**
+ * A section printed by another script of `test/bench` (the filter deadlines' and the trust
+ * model's own measurements), run in a child process with the same `--quick`.
+ */
+function childSection(title: string, script: string): Section {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(repoRoot, 'test', 'bench', script), ...(quick ? ['--quick'] : [])], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0) throw new Error(`test/bench/${script} failed (${child.status ?? child.signal}): ${child.stderr.slice(0, 2_000)}`);
+  // Nested headings move one level down, under this page's sections.
+  const body = child.stdout.trim().replace(/^## .*\n+/, '').replace(/^(#{2,}) /gm, '#$1 ');
+  return { title, body };
+}
 
 async function main(): Promise<void> {
   requireGc();
@@ -36,7 +49,8 @@ async function main(): Promise<void> {
   sections.push(await indexCacheSection(quick));
   sections.push(await mcpSection(quick));
   sections.push(...(await miscSections(quick)));
-  sections.push(FILTER_SLOT);
+  sections.push(childSection('Slow and hanging filters (simulated time)', 'slow-filter.ts'));
+  sections.push(childSection('Trust and restarts (context storage)', 'reliability-trust.ts'));
   const cpus = os.cpus();
   const lines = [
     '# Reliability',

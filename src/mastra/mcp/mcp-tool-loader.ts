@@ -17,7 +17,7 @@ import type { ToolLike } from '../../editor/tool-like.js';
 import { formatPath } from '../../editor/errors.js';
 import { storedMcpServerSchema, type StoredMcpServer } from '../../editor/mcp/schema.js';
 import { serverConnectionKey } from '../../editor/mcp/connection-key.js';
-import { createConnectionPool, type PoolEntry } from '../../editor/mcp/connection-pool.js';
+import { createConnectionPool, type ConnectionPoolStats, type PoolEntry } from '../../editor/mcp/connection-pool.js';
 import { withExecute } from '../../editor/tool-like.js';
 import { isValidBearerToken, toMcpServerDefinition, type StdioStderr } from './server-definition.js';
 
@@ -96,21 +96,8 @@ export interface McpToolLoaderOptions {
   clock?: () => number;
 }
 
-/** Counters of a loader's connections. */
-export interface McpConnectionStats {
-  /** Server connections open now. */
-  open: number;
-  /** Connections in use now (a load or a tool call running). */
-  inUse: number;
-  /** Connections created so far. */
-  created: number;
-  /** Closed as least recently used beyond `maxConnections`. */
-  evicted: number;
-  /** Closed after `idleTimeoutMs` without use. */
-  idleClosed: number;
-  /** Closed because the server failed to connect or to list its tools. */
-  failed: number;
-}
+/** Counters of a loader's connections (those of its pool; `failed`: servers that did not connect or list their tools). */
+export type McpConnectionStats = ConnectionPoolStats;
 
 /** An {@link McpToolLoader} that owns connections and must be closed. */
 export interface ClosableMcpToolLoader extends McpToolLoader {
@@ -253,8 +240,7 @@ export function createMcpToolLoader(options: McpToolLoaderOptions = {}): Closabl
     },
 
     connectionStats() {
-      const { open, inUse, created, evicted, idleClosed, failed } = pool.stats();
-      return { open, inUse, created, evicted, idleClosed, failed };
+      return pool.stats();
     },
 
     closeIdleConnections() {

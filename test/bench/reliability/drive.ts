@@ -7,6 +7,7 @@ import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
 import { ToolSearchProcessor as OurToolSearchProcessor } from '../../../src/index.js';
+import { toolResultMessage } from '../../processor/support/harness.js';
 
 /** Which implementation. */
 export type Impl = 'ours' | 'mastra';
@@ -47,26 +48,8 @@ export function threadContext(threadId: string): RequestContext {
 
 /** A stored assistant message holding one completed `load_tool` result. */
 export function loadMessage(toolName: string, n: number, alreadyLoaded = false) {
-  return {
-    id: `m${n}`,
-    role: 'assistant',
-    createdAt: new Date(1_700_000_000_000 + n),
-    content: {
-      format: 2,
-      parts: [
-        {
-          type: 'tool-invocation',
-          toolInvocation: {
-            state: 'result',
-            toolCallId: `c${n}`,
-            toolName: 'load_tool',
-            args: { toolName },
-            result: { success: true, toolName, message: alreadyLoaded ? `Tool "${toolName}" is already loaded and available.` : `Tool "${toolName}" loaded successfully.` },
-          },
-        },
-      ],
-    },
-  };
+  const message = alreadyLoaded ? `Tool "${toolName}" is already loaded and available.` : `Tool "${toolName}" loaded successfully.`;
+  return toolResultMessage('load_tool', { toolName }, { success: true, toolName, message }, n);
 }
 
 /** Runs one step; returns the exposed keys and the step's tools. */
