@@ -36,8 +36,7 @@ function childSection(title: string, script: string): Section {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (child.status !== 0) throw new Error(`test/bench/${script} failed (${child.status ?? child.signal}): ${child.stderr.slice(0, 2_000)}`);
-  // Nested headings move one level down, under this page's sections.
-  const body = child.stdout.trim().replace(/^## .*\n+/, '').replace(/^(#{2,}) /gm, '#$1 ');
+  const body = child.stdout.trim().replace(/^## .*\n+/, '');
   return { title, body };
 }
 
