@@ -1,59 +1,77 @@
 /**
- * Formatting of the performance benchmark's results as Markdown.
+ * Formatting of the performance benchmark's figures as Markdown.
+ *
+ * Ratio convention (as issue 13 states it): **ratio = Mastra's time / our time**, so above 1 we
+ * are faster and below 1 Mastra is; a ratio below 1 is set in bold.
  */
-import type { Stats } from './timing.js';
 
 /** A duration in nanoseconds, in the unit that suits it, three significant digits. */
-export function duration(ns: number): string {
-  if (!Number.isFinite(ns)) return 'n/a';
+export function duration(ns: number | undefined): string {
+  if (ns === undefined || !Number.isFinite(ns)) return 'n/a';
   if (ns >= 1e9) return `${(ns / 1e9).toPrecision(3)} s`;
   if (ns >= 1e6) return `${(ns / 1e6).toPrecision(3)} ms`;
   if (ns >= 1e3) return `${(ns / 1e3).toPrecision(3)} µs`;
   return `${ns.toPrecision(3)} ns`;
 }
 
-/** ours / Mastra, two decimals, with a marker when ours is more than 10 % slower. */
-export function ratio(ours: number, mastra: number): string {
-  if (!(mastra > 0) || !Number.isFinite(ours)) return 'n/a';
-  const r = ours / mastra;
-  return `${r.toFixed(2)}${r > 1.1 ? ' ⚠' : ''}`;
+/** A byte count, three significant digits. */
+export function bytes(b: number | undefined): string {
+  if (b === undefined || !Number.isFinite(b)) return 'n/a';
+  const abs = Math.abs(b);
+  if (abs >= 1024 ** 3) return `${(b / 1024 ** 3).toPrecision(3)} GiB`;
+  if (abs >= 1024 ** 2) return `${(b / 1024 ** 2).toPrecision(3)} MiB`;
+  if (abs >= 1024) return `${(b / 1024).toPrecision(3)} KiB`;
+  return `${b.toFixed(0)} B`;
 }
 
-/** A Markdown table. */
+/** A plain number with two significant decimals for small values. */
+export function factor(x: number | undefined): string {
+  if (x === undefined || !Number.isFinite(x)) return 'n/a';
+  if (x >= 100) return x.toFixed(0);
+  if (x >= 10) return x.toFixed(1);
+  return x.toFixed(2);
+}
+
+/** Mastra / ours of two times; bold when below 1 (Mastra faster). */
+export function speedup(mastra: number | undefined, ours: number | undefined): string {
+  if (mastra === undefined || ours === undefined || !(ours > 0) || !Number.isFinite(mastra)) return 'n/a';
+  const r = mastra / ours;
+  return r < 1 ? `**${factor(r)}**` : factor(r);
+}
+
+/** The range of several ratios `lo–hi` (one value when they agree to the shown precision). */
+export function speedupRange(pairs: ReadonlyArray<readonly [number | undefined, number | undefined]>): string {
+  const rs = pairs.filter(([m, o]) => m !== undefined && o !== undefined && o > 0).map(([m, o]) => m! / o!);
+  if (rs.length === 0) return 'n/a';
+  const lo = Math.min(...rs);
+  const hi = Math.max(...rs);
+  const text = factor(lo) === factor(hi) ? factor(lo) : `${factor(lo)}–${factor(hi)}`;
+  return lo < 1 ? `**${text}**` : text;
+}
+
+/**
+ * Scaling exponent between two sizes: the slope of the log-log line through `(x1, y1)` and
+ * `(x2, y2)`; 1 is linear, 0 flat, 2 quadratic.
+ */
+export function slope(x1: number, y1: number | undefined, x2: number, y2: number | undefined): number | undefined {
+  if (y1 === undefined || y2 === undefined || !(y1 > 0) || !(y2 > 0) || x1 === x2) return undefined;
+  return Math.log(y2 / y1) / Math.log(x2 / x1);
+}
+
+/** A slope with two decimals. */
+export function exponent(s: number | undefined): string {
+  return s === undefined || !Number.isFinite(s) ? 'n/a' : s.toFixed(2);
+}
+
+/** A size as the report writes it: 100, 1k, 10k, 100k. */
+export function sizeLabel(n: number): string {
+  if (n >= 1e6 && n % 1e6 === 0) return `${n / 1e6}M`;
+  if (n >= 1e3 && n % 1e3 === 0) return `${n / 1e3}k`;
+  return n.toLocaleString('en-US');
+}
+
+/** A Markdown table; columns after the first are right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map((h, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
-}
-
-/** A paired result: ours and Mastra's statistics for one case. */
-export interface PairRow {
-  /** What was measured. */
-  label: string;
-  /** Our statistics. */
-  ours: Stats;
-  /** Mastra's statistics. */
-  mastra: Stats;
-}
-
-/** Median columns with their ratio. */
-export function medianCells(row: PairRow): string[] {
-  return [row.label, duration(row.ours.median), duration(row.mastra.median), ratio(row.ours.median, row.mastra.median)];
-}
-
-/** Median and p95 columns with both ratios. */
-export function latencyCells(row: PairRow): string[] {
-  return [
-    row.label,
-    duration(row.ours.median),
-    duration(row.ours.p95),
-    duration(row.mastra.median),
-    duration(row.mastra.p95),
-    ratio(row.ours.median, row.mastra.median),
-    ratio(row.ours.p95, row.mastra.p95),
-  ];
-}
-
-/** Growth factor of a median between two sizes, e.g. `×8.7`. */
-export function growth(small: Stats, large: Stats): string {
-  return small.median > 0 ? `×${(large.median / small.median).toFixed(1)}` : 'n/a';
+  return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
 }

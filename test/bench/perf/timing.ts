@@ -1,34 +1,68 @@
 /**
- * Timing helpers of the performance benchmark: `process.hrtime.bigint()` samples,
- * warm-up, and paired (interleaved) measurement of two implementations so that a
- * change of machine load during the run weighs on both alike.
+ * Timing helpers of the performance benchmark: `process.hrtime.bigint()` samples, warm-up,
+ * and paired (interleaved) measurement of two implementations so that a change of machine
+ * load during the run weighs on both alike.
+ *
+ * A side's sample count is bounded by `samples` and by a time budget: a side that is far
+ * slower than the other (Mastra at 100 000 tools) takes fewer samples, never fewer than
+ * `minSamples`; every statistic carries its sample count `n` so the report can say so.
  */
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** One operation to time. Awaited whether or not it returns a promise, for both sides alike. */
+/** One operation to time. Its result is awaited when it is a promise (and only then). */
 export type Op = (i: number) => unknown;
 
 /** Summary of per-operation samples, in nanoseconds. */
 export interface Stats {
   /** Median. */
   median: number;
-  /** 95th percentile (nearest rank). */
-  p95: number;
+  /** 99th percentile (nearest rank): with fewer than 100 samples, the largest or nearly. */
+  p99: number;
+  /** Mean. */
+  mean: number;
   /** Number of samples. */
   n: number;
+  /** The samples in the order they were taken (sample `s` is call `s` when the batch is 1). */
+  samples: readonly number[];
+  /** Median heap retained by the operation's result, in bytes, when the plan asked for it. */
+  retained?: number;
 }
 
-/** How a paired measurement runs. */
-export interface PairPlan {
+/** How a measurement runs. */
+export interface Plan {
   /** Untimed calls of each side before sampling (JIT warm-up). */
   warmup: number;
-  /** Timed samples of each side. */
+  /** At most this many timed samples of each side. */
   samples: number;
+  /** At least this many samples of each side, whatever the budget. Default 1. */
+  minSamples?: number;
+  /**
+   * Time budget of each side in milliseconds (samples and warm-up): a side takes no further
+   * sample once its next one would likely end past the budget. Default: none.
+   */
+  budgetMs?: number;
   /** Calls per sample; the sample is the batch's time divided by this. Default 1. */
   batch?: number;
-  /** Called before every sample of either side (e.g. `gc`), outside the timed region. */
-  between?: () => void;
+  /** A full GC before every sample (outside the timed region). */
+  gc?: boolean;
+  /**
+   * Measure the heap retained by each call's result: a full GC before the call and one after
+   * it (both untimed), `retained` = heap after − heap before. Then `dispose(result)`. Batch 1 only.
+   */
+  retained?: boolean;
+  /**
+   * Called with each sample's (last) result after it was measured, and with each warm-up
+   * result, with the side's position in `ops` (e.g. to stop a timer the result started).
+   */
+  dispose?: (result: unknown, side: number) => void;
+  /**
+   * Prepares the inputs of calls `first … first + count − 1`, outside the timed region. Called
+   * once per sample index (both sides then use the same inputs) and once per warm-up call.
+   */
+  prepare?: (first: number, count: number) => void;
+  /** Reports progress: samples taken so far (both sides) and the most there can be. */
+  onSample?: (done: number, total: number) => void;
 }
 
 /** The value at quantile `q` (nearest rank) of ascending-sorted `sorted`. */
@@ -38,56 +72,18 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[rank]!;
 }
 
-/** Median and p95 of samples. */
-export function summarize(samples: readonly number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
+function median(sorted: readonly number[]): number {
   const n = sorted.length;
-  const median = n === 0 ? Number.NaN : n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
-  return { median, p95: quantile(sorted, 0.95), n };
+  return n === 0 ? Number.NaN : n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
-async function timeBatch(op: Op, first: number, batch: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  for (let k = 0; k < batch; k++) await op(first + k);
-  return Number(process.hrtime.bigint() - start) / batch;
-}
-
-/**
- * Times two implementations of the same operation, interleaved: sample `s` runs `a` then `b`
- * when `s` is even and `b` then `a` when odd. Call `i` of either side receives the same index,
- * so both see the same inputs in the same order.
- *
- * @returns per-call statistics of `a` and of `b`, in nanoseconds
- */
-export async function measurePair(a: Op, b: Op, plan: PairPlan): Promise<[Stats, Stats]> {
-  const batch = plan.batch ?? 1;
-  for (let i = 0; i < plan.warmup; i++) {
-    await a(i);
-    await b(i);
-  }
-  const sa: number[] = [];
-  const sb: number[] = [];
-  for (let s = 0; s < plan.samples; s++) {
-    const first = s * batch;
-    const order: Array<[Op, number[]]> = s % 2 === 0 ? [[a, sa], [b, sb]] : [[b, sb], [a, sa]];
-    for (const [op, into] of order) {
-      plan.between?.();
-      into.push(await timeBatch(op, first, batch));
-    }
-  }
-  return [summarize(sa), summarize(sb)];
-}
-
-/** Times one implementation alone (same sampling as {@link measurePair}). */
-export async function measureOne(a: Op, plan: PairPlan): Promise<Stats> {
-  const batch = plan.batch ?? 1;
-  for (let i = 0; i < plan.warmup; i++) await a(i);
-  const sa: number[] = [];
-  for (let s = 0; s < plan.samples; s++) {
-    plan.between?.();
-    sa.push(await timeBatch(a, s * batch, batch));
-  }
-  return summarize(sa);
+/** Median and p99 of samples (and the median retained heap, when given). */
+export function summarize(samples: readonly number[], retained: readonly number[] = []): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
+  const stats: Stats = { median: median(sorted), p99: quantile(sorted, 0.99), mean, n: sorted.length, samples: [...samples] };
+  if (retained.length > 0) stats.retained = median([...retained].sort((a, b) => a - b));
+  return stats;
 }
 
 /** V8's `gc`, exposed at run time so that `tsx test/bench/perf.ts` needs no node flag. */
@@ -99,4 +95,110 @@ const gc = (() => {
 /** Runs a full garbage collection (between samples, outside the timed region). */
 export function collectGarbage(): void {
   gc();
+}
+
+/** Heap in use after a full garbage collection, in bytes. */
+export function settledHeap(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** One side's running state. */
+class Side {
+  readonly times: number[] = [];
+  readonly retained: number[] = [];
+  spent = 0;
+  constructor(
+    readonly op: Op,
+    readonly plan: Plan,
+    readonly index: number,
+  ) {}
+
+  /** Whether this side takes another sample. */
+  wants(): boolean {
+    const n = this.times.length;
+    if (n >= this.plan.samples) return false;
+    if (n < (this.plan.minSamples ?? 1) || this.plan.budgetMs === undefined) return true;
+    const last = this.times[n - 1]! * (this.plan.batch ?? 1);
+    return this.spent + last <= this.plan.budgetMs * 1e6;
+  }
+
+  async sample(first: number): Promise<void> {
+    const { batch = 1, retained, dispose } = this.plan;
+    if (this.plan.gc || retained) gc();
+    const before = retained ? settledHeap() : 0;
+    let result: unknown;
+    const start = process.hrtime.bigint();
+    for (let k = 0; k < batch; k++) {
+      result = this.op(first + k);
+      if (isThenable(result)) result = await result;
+    }
+    const ns = Number(process.hrtime.bigint() - start);
+    this.spent += ns;
+    this.times.push(ns / batch);
+    if (retained) this.retained.push(settledHeap() - before);
+    dispose?.(result, this.index);
+    result = undefined;
+  }
+}
+
+/** Only promises are awaited, so a synchronous operation pays no microtask turn. */
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
+}
+
+async function elapsed(run: () => Promise<void>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start);
+}
+
+/**
+ * Times the sides of the same operation, interleaved: round `s` runs the sides in order when `s`
+ * is even and in reverse when odd. Call `i` of every side receives the same index, so all see the
+ * same inputs in the same order. A side leaves the rotation when it has its samples or its budget
+ * is spent; the others go on.
+ *
+ * @returns per-call statistics of each side, in nanoseconds, in the order of `ops`
+ */
+export async function measure(ops: readonly Op[], plan: Plan): Promise<Stats[]> {
+  const batch = plan.batch ?? 1;
+  const sides = ops.map((op, k) => new Side(op, plan, k));
+  // 1. Warm-up: the same prepared inputs for every side, while the budget allows.
+  for (let i = 0; i < plan.warmup; i++) {
+    plan.prepare?.(i, 1);
+    for (const side of sides) {
+      if (plan.budgetMs !== undefined && side.spent >= plan.budgetMs * 5e5) continue;
+      side.spent += await elapsed(async () => {
+        plan.dispose?.(await side.op(i), side.index);
+      });
+    }
+  }
+  for (const side of sides) side.spent = 0;
+  // 2. Interleaved rounds until no side wants another sample.
+  const total = plan.samples * sides.length;
+  for (let s = 0; s < plan.samples; s++) {
+    const active = sides.filter((side) => side.wants());
+    if (active.length === 0) break;
+    const first = s * batch;
+    plan.prepare?.(first, batch);
+    for (const side of s % 2 === 0 ? active : [...active].reverse()) await side.sample(first);
+    plan.onSample?.(
+      sides.reduce((sum, side) => sum + side.times.length, 0),
+      total,
+    );
+  }
+  return sides.map((side) => summarize(side.times, side.retained));
+}
+
+/** Times two implementations interleaved; see {@link measure}. */
+export async function measurePair(a: Op, b: Op, plan: Plan): Promise<[Stats, Stats]> {
+  const [sa, sb] = await measure([a, b], plan);
+  return [sa!, sb!];
+}
+
+/** Times one implementation alone (same sampling as {@link measure}). */
+export async function measureOne(a: Op, plan: Plan): Promise<Stats> {
+  return (await measure([a], plan))[0]!;
 }

@@ -1,0 +1,46 @@
+/**
+ * The benchmark's postings kernel (its physical reference) walks the same postings as our
+ * scorer and ranks as it does: if the scorer's internals change and `postings-adapter.ts` is
+ * not updated, this fails rather than the benchmark reporting a kernel that does other work.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, search, type QueryStats } from '../../../src/scoring/index.js';
+import { PostingsKernel } from './kernel.js';
+import { zipfCatalog } from './zipf.js';
+
+const WORDS = ['weather', 'forecast', 'github', 'issue', 'createIssue', 'send', 'email', 'calendar', 'event', 'file', 'files', 'Straße', 'the'];
+const doc = fc.record({
+  name: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join('_')),
+  description: fc.array(fc.constantFrom(...WORDS), { maxLength: 12 }).map((w) => w.join(' ')),
+});
+const query = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom('wether', 'emails', 'calender', 'zzz')), { maxLength: 5 }).map((w) => w.join(' '));
+
+describe('the benchmark postings kernel', () => {
+  it('[search.rank.order] ranks the top k exactly as search() with minScore 0 does', () => {
+    fc.assert(
+      fc.property(fc.array(doc, { maxLength: 25 }), fc.array(query, { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 6 }), (docs, queries, k) => {
+        const index = buildSearchIndex(docs);
+        const kernel = new PostingsKernel(index, k);
+        for (const q of queries) {
+          kernel.run(kernel.prepare(q));
+          expect(kernel.results()).toEqual(search(index, q, { topK: k, minScore: 0 }).map((h) => ({ name: h.name, score: h.score })));
+        }
+      }),
+    );
+  });
+
+  it('[search.query.complexity] walks exactly the postings the scorer visits, on a Zipf catalog', () => {
+    const docs = zipfCatalog(2_000, 1);
+    const index = buildSearchIndex(docs);
+    const kernel = new PostingsKernel(index);
+    for (const q of [docs[0]!.description, docs[7]!.name, 'bakela dimo', docs[100]!.description.split(' ').slice(0, 3).join(' ')]) {
+      const stats: QueryStats = { termsLookedUp: 0, postingsVisited: 0, trigramPostingsVisited: 0 };
+      const expected = search(index, q, { topK: 5, minScore: 0, stats });
+      const prepared = kernel.prepare(q);
+      kernel.run(prepared);
+      expect(prepared.length).toBe(stats.postingsVisited);
+      expect(kernel.results()).toEqual(expected.map((h) => ({ name: h.name, score: h.score })));
+    }
+  });
+});

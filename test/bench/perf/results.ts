@@ -1,0 +1,62 @@
+/**
+ * What one run measured, keyed by workload, variant, catalog family, size and implementation,
+ * so that the workloads only record and the document and charts only read.
+ */
+import type { Impl } from './subjects.js';
+import type { Stats } from './timing.js';
+
+/** Who was measured: this package, @mastra/core 1.71.0, or the typed-array postings kernel. */
+export type Measured = Impl | 'kernel';
+
+/** Where a figure belongs. */
+export interface Key {
+  /** Workload id (`construction`, `search_tools`, `scorer`, `resolved`, `context`, …). */
+  workload: string;
+  /** Variant within the workload (`''` when it has none). */
+  variant?: string;
+  /** Catalog family (`metatool`, `zipf`, `real`), or `''`. */
+  family?: string;
+  /** Catalog size, history length or thread count. */
+  size: number;
+  /** Which implementation. */
+  impl: Measured;
+}
+
+const keyOf = (k: Key) => [k.workload, k.variant ?? '', k.family ?? '', k.size, k.impl].join('|');
+
+/** The figures of one run. */
+export class Results {
+  readonly #stats = new Map<string, Stats>();
+  readonly #values = new Map<string, number>();
+  readonly #notes: string[] = [];
+
+  /** Records timing statistics. */
+  put(key: Key, stats: Stats): void {
+    this.#stats.set(keyOf(key), stats);
+  }
+
+  /** Timing statistics, if measured. */
+  get(key: Key): Stats | undefined {
+    return this.#stats.get(keyOf(key));
+  }
+
+  /** Records a plain figure (bytes per tool, postings per query, …). */
+  putValue(key: Key, value: number): void {
+    this.#values.set(keyOf(key), value);
+  }
+
+  /** A plain figure, if measured. */
+  value(key: Key): number | undefined {
+    return this.#values.get(keyOf(key));
+  }
+
+  /** Adds a sentence the report prints under "Notes from this run" (sanity checks, sample counts). */
+  note(text: string): void {
+    this.#notes.push(text);
+  }
+
+  /** The notes, in the order they were added. */
+  get notes(): readonly string[] {
+    return this.#notes;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Steps with `storage: 'context'` over long histories: the real MetaTool catalog, 10 tools loaded
+ * by one `load_tool` result near the start of the history, a thread id set. Two variants:
+ *
+ * - `unchanged`: every step gets a new array holding the same message objects;
+ * - `appended`: every step's history is the previous one plus one new message (a new array).
+ *
+ * Each implementation's history carries its own `load_tool` result (obtained from it).
+ */
+import { requestContext } from '../../../processor/support/harness.js';
+import type { Bench } from '../bench.js';
+import { metaToolCatalog } from '../families.js';
+import { construct, metaTool, release, stepArgs, toolsFor, type Impl } from '../subjects.js';
+import { measure } from '../timing.js';
+import { historyWith, textMessage } from './messages.js';
+
+const IMPLS: readonly Impl[] = ['ours', 'mastra'];
+const LOADED = 10;
+
+/** The variants, in report order, with what the report calls them. */
+export const CONTEXT_VARIANTS = { unchanged: 'unchanged history', appended: 'one message appended per step' } as const;
+
+/** Times both variants at one history length. */
+export async function contextSteps(bench: Bench, length: number): Promise<void> {
+  const real = metaToolCatalog();
+  const tools = toolsFor(real);
+  const names = real.slice(0, LOADED).map((d) => d.name);
+  for (const variant of Object.keys(CONTEXT_VARIANTS) as Array<keyof typeof CONTEXT_VARIANTS>) {
+    bench.progress.stage(`storage 'context', ${CONTEXT_VARIANTS[variant]}: ${length.toLocaleString('en-US')} messages`);
+    const rc = requestContext(`bench-context-${variant}-${length}`);
+    const procs = IMPLS.map((impl) => construct(impl, { tools, storage: 'context' }));
+    // 1. Each processor loads the tools itself; its answer goes into its history.
+    const histories = await Promise.all(
+      procs.map(async (p) => {
+        const load = metaTool(await p.processInputStep(stepArgs({}, [textMessage(0)], rc)), 'load_tool');
+        const input = { toolNames: names };
+        return historyWith(length, input, await load(input, {}), names);
+      }),
+    );
+    // 2. Sanity: after the bridge step, a step exposes the two meta-tools and the loaded tools.
+    for (const [k, p] of procs.entries()) {
+      await p.processInputStep(stepArgs({}, histories[k]!, rc, 1));
+      const keys = Object.keys((await p.processInputStep(stepArgs({}, histories[k]!, rc, 1))).tools);
+      if (keys.length !== 2 + LOADED) throw new Error(`${IMPLS[k]}: expected ${2 + LOADED} tools in a ${length}-message history, got ${keys.length}`);
+    }
+    // 3. Steps: inputs made outside the timed region.
+    const inputs = IMPLS.map(() => [] as unknown[]);
+    let appended = 0;
+    const stats = await measure(
+      procs.map((p, k) => () => p.processInputStep(stepArgs({}, inputs[k]!, rc, 1))),
+      bench.plan({
+        warmup: 10,
+        samples: bench.args.quick ? 30 : 100,
+        budgetMs: bench.budget('latency'),
+        prepare: () => {
+          if (variant === 'appended') {
+            const next = textMessage(length + 1_000 + appended++);
+            for (const h of histories) h.push(next);
+          }
+          IMPLS.forEach((_, k) => (inputs[k] = histories[k]!.slice()));
+        },
+      }),
+    );
+    IMPLS.forEach((impl, k) => bench.results.put({ workload: 'context', variant, size: length, impl }, stats[k]!));
+    procs.forEach(release);
+  }
+}

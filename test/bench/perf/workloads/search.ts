@@ -1,0 +1,113 @@
+/**
+ * `search_tools` through each processor's real meta-tool, and the scorers alone: our
+ * `search()` (`tool-search-reference/scoring`), the typed-array postings kernel over the same
+ * postings, and Mastra's (private) `searchTools(staticCatalog, query)`.
+ */
+import { buildSearchIndex, search, type QueryStats } from '../../../../src/scoring/index.js';
+import { requestContext } from '../../../processor/support/harness.js';
+import type { Bench } from '../bench.js';
+import type { Catalog } from '../families.js';
+import { PostingsKernel } from '../kernel.js';
+import { construct, metaTool, stepArgs, type BenchTool, type Impl } from '../subjects.js';
+import { measure } from '../timing.js';
+import type { Kept } from './construction.js';
+
+const IMPLS: readonly Impl[] = ['ours', 'mastra'];
+
+/**
+ * Time per posting walked: Σ time / Σ postings over the samples, leaving out the slowest 5 %
+ * (a descheduled sample on a shared machine would otherwise weigh on the sum).
+ *
+ * @param samples - per-call times in call order (batch 1)
+ * @param postingsOf - postings walked by call `s`
+ */
+function timePerPosting(samples: readonly number[], postingsOf: (s: number) => number): number | undefined {
+  const cut = [...samples].sort((a, b) => a - b)[Math.floor(samples.length * 0.95)] ?? Infinity;
+  let time = 0;
+  let postings = 0;
+  samples.forEach((t, s) => {
+    if (t >= cut && samples.length >= 20) return;
+    time += t;
+    postings += postingsOf(s);
+  });
+  return postings > 0 ? time / postings : undefined;
+}
+
+function searchPlan(bench: Bench, c: Catalog) {
+  const passes = bench.args.quick || c.size >= 100_000 ? 1 : 2;
+  return { warmup: 10, samples: passes * c.queries.length, budgetMs: bench.budget('latency') };
+}
+
+/**
+ * Times `search_tools` of both processors and the three scorers on one catalog.
+ *
+ * @param kept - processors the construction workload left for this catalog (built here otherwise)
+ */
+export async function searchLatency(bench: Bench, c: Catalog, tools: Record<string, BenchTool>, kept: Kept): Promise<void> {
+  const { results } = bench;
+  const at = (workload: string, impl: Impl | 'kernel') => ({ workload, family: c.family, size: c.size, impl });
+  const q = (i: number) => c.queries[i % c.queries.length]!;
+  const plan = searchPlan(bench, c);
+  // 1. search_tools through the meta-tool of a step, as a model calls it.
+  const procs = IMPLS.map((impl) => kept.get(impl) ?? construct(impl, { tools }));
+  const rc = requestContext('bench-search');
+  const execs = await Promise.all(procs.map(async (p) => metaTool(await p.processInputStep(stepArgs({}, [], rc)), 'search_tools')));
+  const asked = IMPLS.map(() => new Set<number>());
+  const answered = IMPLS.map(() => new Set<number>());
+  const meta = await measure(
+    execs.map((exec, k) => async (i: number) => {
+      const out = (await exec({ query: q(i) }, {})) as { results: unknown[] };
+      asked[k]!.add(i % c.queries.length);
+      if (out.results.length > 0) answered[k]!.add(i % c.queries.length);
+    }),
+    bench.plan(plan),
+  );
+  IMPLS.forEach((impl, k) => results.put(at('search_tools', impl), meta[k]!));
+  // 2. The scorers alone, and the kernel over our index's postings for our scorer's terms.
+  bench.progress.stage(`the scorers alone and the kernel: ${c.family} ${c.size.toLocaleString('en-US')}`);
+  const index = buildSearchIndex(c.docs);
+  const kernel = new PostingsKernel(index);
+  const prepared = c.queries.map((query) => kernel.prepare(query));
+  let agree = 0;
+  let postings = 0;
+  const walked: number[] = [];
+  c.queries.forEach((query, i) => {
+    const stats: QueryStats = { termsLookedUp: 0, postingsVisited: 0, trigramPostingsVisited: 0 };
+    const expected = search(index, query, { topK: 5, minScore: 0, stats });
+    postings += stats.postingsVisited;
+    walked.push(stats.postingsVisited);
+    kernel.run(prepared[i]!);
+    const got = kernel.results();
+    if (got.length === expected.length && got.every((h, j) => h.name === expected[j]!.name && h.score === expected[j]!.score)) agree += 1;
+  });
+  if (agree !== c.queries.length) {
+    results.note(`⚠ The kernel's top 5 differed from search() for ${c.queries.length - agree} of ${c.queries.length} queries (${c.family}, ${c.size} tools): update test/bench/perf/postings-adapter.ts.`);
+  }
+  results.putValue(at('postings-per-query', 'ours'), postings / c.queries.length);
+  const mastra = procs[1]!;
+  const scorer = await measure(
+    [
+      (i) => search(index, q(i), { topK: 5, minScore: 0 }),
+      (i) => kernel.run(prepared[i % prepared.length]!),
+      (i) => mastra.searchTools!(mastra.staticCatalog, q(i), undefined),
+    ],
+    bench.plan({ ...plan, warmup: 50 }),
+  );
+  results.put(at('scorer', 'ours'), scorer[0]!);
+  results.put(at('scorer', 'kernel'), scorer[1]!);
+  results.put(at('scorer', 'mastra'), scorer[2]!);
+  for (const [k, impl] of [[0, 'ours'], [1, 'kernel']] as const) {
+    const perPosting = timePerPosting(scorer[k]!.samples, (s) => walked[s % walked.length]!);
+    if (perPosting !== undefined) results.putValue(at('per-posting', impl), perPosting);
+  }
+  const short = [...meta, ...scorer].some((s) => s.n < c.queries.length);
+  if (short) {
+    results.note(
+      `Search at ${c.size.toLocaleString('en-US')} tools (${c.family}): samples per side, search_tools ours ${meta[0]!.n}, Mastra ${meta[1]!.n}; scorer ours ${scorer[0]!.n}, kernel ${scorer[1]!.n}, Mastra ${scorer[2]!.n} (time budget ${plan.budgetMs / 1000} s per side; p99 of fewer than 100 samples is close to their maximum).`,
+    );
+  }
+  const missing = IMPLS.map((_, k) => asked[k]!.size - answered[k]!.size);
+  if (missing.some((m, k) => m > asked[k]!.size / 10)) {
+    results.note(`Queries without any result (${c.family}, ${c.size} tools): ours ${missing[0]} of ${asked[0]!.size}, Mastra ${missing[1]} of ${asked[1]!.size}.`);
+  }
+}
