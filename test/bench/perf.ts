@@ -29,6 +29,7 @@ import { resolvedSteps, RESOLVED_VARIANTS } from './perf/workloads/resolved.js';
 import { searchLatency } from './perf/workloads/search.js';
 import { stepCost, STEP_LOADED, STEP_STORAGES } from './perf/workloads/steps.js';
 import { heapPerThread } from './perf/workloads/threads.js';
+import { warmUp } from './perf/workloads/warmup.js';
 
 const CHART_DIR = 'benchmarks';
 
@@ -37,6 +38,7 @@ function stageCount(args: BenchArgs): number {
   const has = (w: string) => args.workloads.includes(w as never);
   const perCatalog = (has('construction') ? 1 : 0) + (has('heap') ? 1 : 0) + (has('search') ? 2 : 0);
   return (
+    (needsWarmUp(args) ? 1 : 0) +
     perCatalog * args.families.length * args.sizes.length +
     (has('resolved') ? Object.keys(RESOLVED_VARIANTS).length * args.sizes.length : 0) +
     (has('context') ? 2 * args.histories.length : 0) +
@@ -46,10 +48,21 @@ function stageCount(args: BenchArgs): number {
   );
 }
 
+/** Whether the run measures catalogs (and so warms both implementations up first). */
+function needsWarmUp(args: BenchArgs): boolean {
+  return ['construction', 'heap', 'search', 'resolved'].some((w) => args.workloads.includes(w as never));
+}
+
 /** Runs the selected workloads. */
 async function run(bench: Bench): Promise<Diagnostic[]> {
   const { args, progress } = bench;
   const has = (w: string) => args.workloads.includes(w as never);
+  // 0. Untimed warm-up of both implementations.
+  if (needsWarmUp(args)) {
+    progress.stage('warm-up (untimed): both processors on 1k-tool catalogs');
+    await warmUp(args.families);
+    forgetCatalogs();
+  }
   // 1. Per catalog: construction, heap per tool, search (sharing the processors built).
   if (has('construction') || has('heap') || has('search')) {
     for (const family of args.families) {

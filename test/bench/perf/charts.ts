@@ -3,7 +3,7 @@
  * length), log scales, both implementations and the kernel.
  */
 import { FAMILY_LABEL, type FamilyId } from './families.js';
-import { bytes, duration, sizeLabel } from './report.js';
+import { duration, sizeLabel } from './report.js';
 import type { Key, Measured, Results } from './results.js';
 import { CONTEXT_VARIANTS } from './workloads/context.js';
 import { RESOLVED_VARIANTS, type ResolvedVariant } from './workloads/resolved.js';
@@ -31,6 +31,9 @@ export interface Chart {
   /** The SVG document. */
   svg: string;
 }
+
+/** An axis label for a power of ten of bytes: 10 B, 100 B, 1 kB, 10 kB. */
+const decimalBytes = (b: number) => (b >= 1e6 ? `${b / 1e6} MB` : b >= 1e3 ? `${b / 1e3} kB` : `${b} B`);
 
 const sizeAxis = { xLabel: 'catalog size in tools', xFormat: sizeLabel };
 
@@ -98,7 +101,7 @@ export function charts(input: ChartInput): Chart[] {
     ),
     { xLabel: 'history length in messages', xFormat: sizeLabel },
   );
-  add('heap.svg', 'Heap per tool after construction', 'bytes per tool', bytes, [
+  add('heap.svg', 'Heap per tool after construction', 'bytes per tool', decimalBytes, [
     ...(['ours', 'mastra', 'kernel'] as const).flatMap((impl) =>
       byFamily(input, impl === 'kernel' ? 'kernel index' : WHO[impl], COLOR[impl], (f, s) => r.value(at('heap', impl, f, s))),
     ),

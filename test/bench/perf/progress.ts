@@ -15,7 +15,7 @@ export interface LoadSummary {
   start: readonly number[];
   /** 1/5/15-minute load averages at the end. */
   end: readonly number[];
-  /** Least, median and greatest 1-minute load average sampled every 5 s. */
+  /** Least, median and greatest 1-minute load average, sampled at most every 5 s. */
   min: number;
   median: number;
   max: number;
@@ -28,7 +28,7 @@ export class Progress {
   readonly #began = process.hrtime.bigint();
   readonly #load: number[] = [];
   readonly #startLoad = os.loadavg();
-  readonly #timer: ReturnType<typeof setInterval>;
+  #lastLoad = 0;
   #stage = 0;
   #label = '';
   #lastDraw = 0;
@@ -37,8 +37,16 @@ export class Progress {
   /** @param stages - how many stages the run has */
   constructor(readonly stages: number) {
     this.#load.push(this.#startLoad[0]!);
-    this.#timer = setInterval(() => this.#load.push(os.loadavg()[0]!), 5_000);
-    this.#timer.unref();
+  }
+
+  /**
+   * Samples the load average at most every 5 s. Called from the run's own progress calls: a
+   * timer would not fire while the measurement loop only awaits microtasks.
+   */
+  #sampleLoad(now: number): void {
+    if (now - this.#lastLoad < 5) return;
+    this.#lastLoad = now;
+    this.#load.push(os.loadavg()[0]!);
   }
 
   /** Seconds since the run began. */
@@ -60,12 +68,14 @@ export class Progress {
     this.#stage += 1;
     this.#label = label;
     this.#lastLine = this.seconds;
+    this.#sampleLoad(this.#lastLine);
     this.#write(`${this.#prefix()} ${label} · load ${os.loadavg()[0]!.toFixed(2)}`, false);
   }
 
   /** Reports samples taken within the stage (called by the timing loop). */
   tick(done: number, total: number): void {
     const now = this.seconds;
+    this.#sampleLoad(now);
     if (tty) {
       if (now - this.#lastDraw < 0.1) return;
       this.#lastDraw = now;
@@ -83,7 +93,6 @@ export class Progress {
 
   /** Stops sampling the load and summarises it. */
   finish(): LoadSummary {
-    clearInterval(this.#timer);
     const end = os.loadavg();
     this.#load.push(end[0]!);
     const sorted = [...this.#load].sort((a, b) => a - b);

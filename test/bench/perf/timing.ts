@@ -61,6 +61,11 @@ export interface Plan {
    * once per sample index (both sides then use the same inputs) and once per warm-up call.
    */
   prepare?: (first: number, count: number) => void;
+  /**
+   * Per-side overrides of `warmup`, `minSamples` and `budgetMs`, by position in `ops` (e.g. one
+   * untimed step that fills our cache, none for a side that has no cache and takes a minute).
+   */
+  sides?: ReadonlyArray<Partial<Pick<Plan, 'warmup' | 'minSamples' | 'budgetMs'>> | undefined>;
   /** Reports progress: samples taken so far (both sides) and the most there can be. */
   onSample?: (done: number, total: number) => void;
 }
@@ -97,11 +102,16 @@ export function collectGarbage(): void {
   gc();
 }
 
-/** Heap in use after a full garbage collection, in bytes. */
+/**
+ * Memory in use after full garbage collections, in bytes: the V8 heap plus the memory of
+ * `ArrayBuffer`s (typed arrays keep their data outside the V8 heap, so `heapUsed` alone would
+ * miss a typed-array index).
+ */
 export function settledHeap(): number {
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 /** One side's running state. */
@@ -109,11 +119,14 @@ class Side {
   readonly times: number[] = [];
   readonly retained: number[] = [];
   spent = 0;
+  readonly plan: Plan;
   constructor(
     readonly op: Op,
-    readonly plan: Plan,
+    shared: Plan,
     readonly index: number,
-  ) {}
+  ) {
+    this.plan = { ...shared, ...shared.sides?.[index] };
+  }
 
   /** Whether this side takes another sample. */
   wants(): boolean {
@@ -166,10 +179,11 @@ export async function measure(ops: readonly Op[], plan: Plan): Promise<Stats[]> 
   const batch = plan.batch ?? 1;
   const sides = ops.map((op, k) => new Side(op, plan, k));
   // 1. Warm-up: the same prepared inputs for every side, while the budget allows.
-  for (let i = 0; i < plan.warmup; i++) {
+  const warmup = Math.max(...sides.map((side) => side.plan.warmup));
+  for (let i = 0; i < warmup; i++) {
     plan.prepare?.(i, 1);
     for (const side of sides) {
-      if (plan.budgetMs !== undefined && side.spent >= plan.budgetMs * 5e5) continue;
+      if (i >= side.plan.warmup || (side.plan.budgetMs !== undefined && side.spent >= side.plan.budgetMs * 5e5)) continue;
       side.spent += await elapsed(async () => {
         plan.dispose?.(await side.op(i), side.index);
       });
