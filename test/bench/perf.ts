@@ -36,7 +36,7 @@ const CHART_DIR = 'benchmarks';
 /** How many progress stages a run has. */
 function stageCount(args: BenchArgs): number {
   const has = (w: string) => args.workloads.includes(w as never);
-  const perCatalog = (has('construction') ? 1 : 0) + (has('heap') ? 1 : 0) + (has('search') ? 2 : 0);
+  const perCatalog = (has('construction') ? 1 : 0) + (has('heap') ? 1 : 0) + (has('search') ? 1 : 0);
   return (
     (needsWarmUp(args) ? 1 : 0) +
     perCatalog * args.families.length * args.sizes.length +
@@ -80,7 +80,7 @@ async function run(bench: Bench): Promise<Diagnostic[]> {
           heapPerTool(bench, c, tools);
         }
         if (has('search')) {
-          progress.stage(`search_tools, then the scorers and the kernel: ${where}`);
+          progress.stage(`search_tools, the scorers and the kernel: ${where}`);
           await searchLatency(bench, c, tools, kept);
         }
         kept.forEach(release);

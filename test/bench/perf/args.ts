@@ -64,6 +64,14 @@ function list(value: string, name: string): string[] {
   return items;
 }
 
+/** The names of `value` that are among `allowed`, in `allowed`'s order; throws on an unknown one. */
+function choose<T extends string>(value: string, name: string, allowed: readonly T[]): T[] {
+  const names = list(value, name);
+  const unknown = names.filter((n) => !(allowed as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`${name}: unknown ${unknown.join(', ')}; choose from ${allowed.join(', ')}`);
+  return allowed.filter((a) => names.includes(a));
+}
+
 function numbers(value: string, name: string): number[] {
   return list(value, name).map((s) => {
     const n = Number(s.replace(/_/g, '').replace(/k$/i, '000'));
@@ -109,20 +117,12 @@ export function parseArgs(argv: readonly string[]): BenchArgs | 'help' {
       case '--no-write':
         write = false;
         break;
-      case '--workloads': {
-        const names = list(need(), flag);
-        const unknown = names.filter((n) => !(WORKLOADS as readonly string[]).includes(n));
-        if (unknown.length > 0) throw new Error(`--workloads: unknown ${unknown.join(', ')}; choose from ${WORKLOADS.join(', ')}`);
-        out.workloads = WORKLOADS.filter((w) => names.includes(w));
+      case '--workloads':
+        out.workloads = choose(need(), flag, WORKLOADS);
         break;
-      }
-      case '--families': {
-        const names = list(need(), flag);
-        const unknown = names.filter((n) => !(FAMILY_IDS as readonly string[]).includes(n));
-        if (unknown.length > 0) throw new Error(`--families: unknown ${unknown.join(', ')}; choose from ${FAMILY_IDS.join(', ')}`);
-        out.families = FAMILY_IDS.filter((f) => names.includes(f));
+      case '--families':
+        out.families = choose(need(), flag, FAMILY_IDS);
         break;
-      }
       case '--sizes':
         out.sizes = [...new Set(numbers(need(), flag))].sort((a, b) => a - b);
         break;

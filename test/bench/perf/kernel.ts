@@ -75,6 +75,17 @@ export class PostingsKernel {
     return sa < sb || (sa === sb && ta > tb);
   }
 
+  #swap(i: number, j: number): void {
+    const score = this.#heapScore;
+    const slot = this.#heapSlot;
+    const s = score[i]!;
+    const t = slot[i]!;
+    score[i] = score[j]!;
+    slot[i] = slot[j]!;
+    score[j] = s;
+    slot[j] = t;
+  }
+
   #siftDown(i: number): void {
     const score = this.#heapScore;
     const slot = this.#heapSlot;
@@ -85,12 +96,7 @@ export class PostingsKernel {
       const r = l + 1;
       const c = r < n && PostingsKernel.#worse(score[r]!, slot[r]!, score[l]!, slot[l]!) ? r : l;
       if (!PostingsKernel.#worse(score[c]!, slot[c]!, score[i]!, slot[i]!)) return;
-      const s = score[i]!;
-      const t = slot[i]!;
-      score[i] = score[c]!;
-      slot[i] = slot[c]!;
-      score[c] = s;
-      slot[c] = t;
+      this.#swap(i, c);
       i = c;
     }
   }
@@ -101,12 +107,7 @@ export class PostingsKernel {
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (!PostingsKernel.#worse(score[i]!, slot[i]!, score[p]!, slot[p]!)) return;
-      const s = score[i]!;
-      const t = slot[i]!;
-      score[i] = score[p]!;
-      slot[i] = slot[p]!;
-      score[p] = s;
-      slot[p] = t;
+      this.#swap(i, p);
       i = p;
     }
   }

@@ -4,6 +4,7 @@
  * Ratio convention (as issue 13 states it): **ratio = Mastra's time / our time**, so above 1 we
  * are faster and below 1 Mastra is; a ratio below 1 is set in bold.
  */
+import { summarize, type Stats } from './timing.js';
 
 /** A duration in nanoseconds, in the unit that suits it, three significant digits. */
 export function duration(ns: number | undefined): string {
@@ -32,16 +33,37 @@ export function factor(x: number | undefined): string {
   return x.toFixed(2);
 }
 
-/** Mastra / ours of two times; bold when below 1 (Mastra faster). */
-export function speedup(mastra: number | undefined, ours: number | undefined): string {
-  if (mastra === undefined || ours === undefined || !(ours > 0) || !Number.isFinite(mastra)) return 'n/a';
-  const r = mastra / ours;
+/** Which statistic a ratio compares. */
+export type Quantile = 'median' | 'p99';
+
+/**
+ * `num / den` of a statistic over the rounds both sides took part in: a side that left the
+ * rotation early (its time budget spent) took samples 0 … n − 1, on the same inputs and under the
+ * same load as the other side's first n, so only those are compared.
+ */
+export function pairedRatio(num: Stats | undefined, den: Stats | undefined, q: Quantile = 'median'): number | undefined {
+  if (num === undefined || den === undefined) return undefined;
+  const n = Math.min(num.samples.length, den.samples.length);
+  if (n === 0) return undefined;
+  const pick = (s: Stats) => (s.samples.length === n ? s[q] : summarize(s.samples.slice(0, n))[q]);
+  const d = pick(den);
+  return d > 0 ? pick(num) / d : undefined;
+}
+
+/** A ratio Mastra / ours; bold when below 1 (Mastra faster). */
+export function ratioCell(r: number | undefined): string {
+  if (r === undefined || !Number.isFinite(r)) return 'n/a';
   return r < 1 ? `**${factor(r)}**` : factor(r);
 }
 
-/** The range of several ratios `lo–hi` (one value when they agree to the shown precision). */
-export function speedupRange(pairs: ReadonlyArray<readonly [number | undefined, number | undefined]>): string {
-  const rs = pairs.filter(([m, o]) => m !== undefined && o !== undefined && o > 0).map(([m, o]) => m! / o!);
+/** Mastra / ours of two statistics, paired (see {@link pairedRatio}); bold when below 1. */
+export function speedup(mastra: Stats | undefined, ours: Stats | undefined, q: Quantile = 'median'): string {
+  return ratioCell(pairedRatio(mastra, ours, q));
+}
+
+/** The range `lo–hi` of several ratios Mastra / ours (one value when they agree as shown); bold when below 1. */
+export function ratioRange(ratios: ReadonlyArray<number | undefined>): string {
+  const rs = ratios.filter((r): r is number => r !== undefined && Number.isFinite(r));
   if (rs.length === 0) return 'n/a';
   const lo = Math.min(...rs);
   const hi = Math.max(...rs);

@@ -25,6 +25,12 @@ export interface Stats {
   n: number;
   /** The samples in the order they were taken (sample `s` is call `s` when the batch is 1). */
   samples: readonly number[];
+  /**
+   * Median and p99 of the process's CPU time per call (`process.cpuUsage`, user + system, all
+   * threads), when the plan asked for it: unlike wall time it does not grow while the process
+   * waits for a core on a loaded machine, but it does count garbage collection.
+   */
+  cpu?: { median: number; p99: number };
   /** Median heap retained by the operation's result, in bytes, when the plan asked for it. */
   retained?: number;
 }
@@ -44,6 +50,8 @@ export interface Plan {
   budgetMs?: number;
   /** Calls per sample; the sample is the batch's time divided by this. Default 1. */
   batch?: number;
+  /** Also record the CPU time of each sample (see `Stats.cpu`). */
+  cpu?: boolean;
   /** A full GC before every sample (outside the timed region). */
   gc?: boolean;
   /**
@@ -82,12 +90,16 @@ function median(sorted: readonly number[]): number {
   return n === 0 ? Number.NaN : n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
-/** Median and p99 of samples (and the median retained heap, when given). */
-export function summarize(samples: readonly number[], retained: readonly number[] = []): Stats {
+/** Median and p99 of samples (and the median retained heap and CPU-time quantiles, when given). */
+export function summarize(samples: readonly number[], retained: readonly number[] = [], cpu: readonly number[] = []): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
   const stats: Stats = { median: median(sorted), p99: quantile(sorted, 0.99), mean, n: sorted.length, samples: [...samples] };
   if (retained.length > 0) stats.retained = median([...retained].sort((a, b) => a - b));
+  if (cpu.length > 0) {
+    const c = [...cpu].sort((a, b) => a - b);
+    stats.cpu = { median: median(c), p99: quantile(c, 0.99) };
+  }
   return stats;
 }
 
@@ -118,6 +130,7 @@ export function settledHeap(): number {
 class Side {
   readonly times: number[] = [];
   readonly retained: number[] = [];
+  readonly cpu: number[] = [];
   spent = 0;
   readonly plan: Plan;
   constructor(
@@ -142,12 +155,17 @@ class Side {
     if (this.plan.gc || retained) gc();
     const before = retained ? settledHeap() : 0;
     let result: unknown;
+    const cpu = this.plan.cpu ? process.cpuUsage() : undefined;
     const start = process.hrtime.bigint();
     for (let k = 0; k < batch; k++) {
       result = this.op(first + k);
       if (isThenable(result)) result = await result;
     }
     const ns = Number(process.hrtime.bigint() - start);
+    if (cpu !== undefined) {
+      const used = process.cpuUsage(cpu);
+      this.cpu.push(((used.user + used.system) * 1e3) / batch);
+    }
     this.spent += ns;
     this.times.push(ns / batch);
     if (retained) this.retained.push(settledHeap() - before);
@@ -203,7 +221,7 @@ export async function measure(ops: readonly Op[], plan: Plan): Promise<Stats[]> 
       total,
     );
   }
-  return sides.map((side) => summarize(side.times, side.retained));
+  return sides.map((side) => summarize(side.times, side.retained, side.cpu));
 }
 
 /** Times two implementations interleaved; see {@link measure}. */

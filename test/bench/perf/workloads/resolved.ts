@@ -100,7 +100,7 @@ export async function resolvedSteps(bench: Bench, c: Catalog): Promise<void> {
     }
     if (stats.some((s) => s.n < 10)) {
       bench.results.note(
-        `includeResolvedTools, ${RESOLVED_VARIANTS[variant]}, ${c.size.toLocaleString('en-US')} tools: ${stats[0]!.n} samples of ours, ${stats[1]!.n} of Mastra (time budget ${plan.budgetMs / 1000} s per side).`,
+        `includeResolvedTools, ${RESOLVED_VARIANTS[variant]}, ${c.size.toLocaleString('en-US')} tools: samples per side, ours ${stats[0]!.n}, Mastra ${stats[1]!.n} (time budget ${plan.budgetMs / 1000} s per side).`,
       );
     }
     inputs.clear();

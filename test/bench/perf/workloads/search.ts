@@ -35,7 +35,7 @@ function timePerPosting(samples: readonly number[], postingsOf: (s: number) => n
 
 function searchPlan(bench: Bench, c: Catalog) {
   const passes = bench.args.quick || c.size >= 100_000 ? 1 : 2;
-  return { warmup: 10, samples: passes * c.queries.length, budgetMs: bench.budget('latency') };
+  return { warmup: 20, samples: passes * c.queries.length, budgetMs: bench.budget('latency') };
 }
 
 /**
@@ -47,34 +47,26 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   const { results } = bench;
   const at = (workload: string, impl: Impl | 'kernel') => ({ workload, family: c.family, size: c.size, impl });
   const q = (i: number) => c.queries[i % c.queries.length]!;
-  const plan = searchPlan(bench, c);
   // 1. search_tools through the meta-tool of a step, as a model calls it.
   const procs = IMPLS.map((impl) => kept.get(impl) ?? construct(impl, { tools }));
   const rc = requestContext('bench-search');
   const execs = await Promise.all(procs.map(async (p) => metaTool(await p.processInputStep(stepArgs({}, [], rc)), 'search_tools')));
   const asked = IMPLS.map(() => new Set<number>());
   const answered = IMPLS.map(() => new Set<number>());
-  const meta = await measure(
-    execs.map((exec, k) => async (i: number) => {
-      const out = (await exec({ query: q(i) }, {})) as { results: unknown[] };
-      asked[k]!.add(i % c.queries.length);
-      if (out.results.length > 0) answered[k]!.add(i % c.queries.length);
-    }),
-    bench.plan(plan),
-  );
-  IMPLS.forEach((impl, k) => results.put(at('search_tools', impl), meta[k]!));
+  const viaMetaTool = (k: number) => async (i: number) => {
+    const out = (await execs[k]!({ query: q(i) }, {})) as { results: unknown[] };
+    asked[k]!.add(i % c.queries.length);
+    if (out.results.length > 0) answered[k]!.add(i % c.queries.length);
+  };
   // 2. The scorers alone, and the kernel over our index's postings for our scorer's terms.
-  bench.progress.stage(`the scorers alone and the kernel: ${c.family} ${c.size.toLocaleString('en-US')}`);
   const index = buildSearchIndex(c.docs);
   const kernel = new PostingsKernel(index);
   const prepared = c.queries.map((query) => kernel.prepare(query));
   let agree = 0;
-  let postings = 0;
   const walked: number[] = [];
   c.queries.forEach((query, i) => {
     const stats: QueryStats = { termsLookedUp: 0, postingsVisited: 0, trigramPostingsVisited: 0 };
     const expected = search(index, query, { topK: 5, minScore: 0, stats });
-    postings += stats.postingsVisited;
     walked.push(stats.postingsVisited);
     kernel.run(prepared[i]!);
     const got = kernel.results();
@@ -83,27 +75,34 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   if (agree !== c.queries.length) {
     results.note(`⚠ The kernel's top 5 differed from search() for ${c.queries.length - agree} of ${c.queries.length} queries (${c.family}, ${c.size} tools): update test/bench/perf/postings-adapter.ts.`);
   }
-  results.putValue(at('postings-per-query', 'ours'), postings / c.queries.length);
+  results.putValue(at('postings-per-query', 'ours'), walked.reduce((a, b) => a + b, 0) / walked.length);
+  // 3. All five interleaved query by query, so that `search_tools` over the scorer, and each
+  //    side against the others, compare calls made under the same machine load.
   const mastra = procs[1]!;
-  const scorer = await measure(
+  const [oursMeta, oursScorer, kernelStats, mastraMeta, mastraScorer] = await measure(
     [
+      viaMetaTool(0),
       (i) => search(index, q(i), { topK: 5, minScore: 0 }),
       (i) => kernel.run(prepared[i % prepared.length]!),
+      viaMetaTool(1),
       (i) => mastra.searchTools!(mastra.staticCatalog, q(i), undefined),
     ],
-    bench.plan({ ...plan, warmup: 50 }),
+    bench.plan({ ...searchPlan(bench, c), cpu: true }),
   );
-  results.put(at('scorer', 'ours'), scorer[0]!);
-  results.put(at('scorer', 'kernel'), scorer[1]!);
-  results.put(at('scorer', 'mastra'), scorer[2]!);
-  for (const [k, impl] of [[0, 'ours'], [1, 'kernel']] as const) {
-    const perPosting = timePerPosting(scorer[k]!.samples, (s) => walked[s % walked.length]!);
+  results.put(at('search_tools', 'ours'), oursMeta!);
+  results.put(at('search_tools', 'mastra'), mastraMeta!);
+  results.put(at('scorer', 'ours'), oursScorer!);
+  results.put(at('scorer', 'kernel'), kernelStats!);
+  results.put(at('scorer', 'mastra'), mastraScorer!);
+  for (const [stats, impl] of [[oursScorer!, 'ours'], [kernelStats!, 'kernel']] as const) {
+    const perPosting = timePerPosting(stats.samples, (s) => walked[s % walked.length]!);
     if (perPosting !== undefined) results.putValue(at('per-posting', impl), perPosting);
   }
-  const short = [...meta, ...scorer].some((s) => s.n < c.queries.length);
-  if (short) {
+  const all = [oursMeta!, oursScorer!, kernelStats!, mastraMeta!, mastraScorer!];
+  if (all.some((s) => s.n < c.queries.length)) {
+    const budget = searchPlan(bench, c).budgetMs / 1000;
     results.note(
-      `Search at ${c.size.toLocaleString('en-US')} tools (${c.family}): samples per side, search_tools ours ${meta[0]!.n}, Mastra ${meta[1]!.n}; scorer ours ${scorer[0]!.n}, kernel ${scorer[1]!.n}, Mastra ${scorer[2]!.n} (time budget ${plan.budgetMs / 1000} s per side; p99 of fewer than 100 samples is close to their maximum).`,
+      `Search at ${c.size.toLocaleString('en-US')} tools (${c.family}): samples per side, search_tools ours ${oursMeta!.n}, Mastra ${mastraMeta!.n}; scorer ours ${oursScorer!.n}, kernel ${kernelStats!.n}, Mastra ${mastraScorer!.n} (time budget ${budget} s per side; p99 of fewer than 100 samples is close to their maximum).`,
     );
   }
   const missing = IMPLS.map((_, k) => asked[k]!.size - answered[k]!.size);
