@@ -12,7 +12,7 @@
  * document; `--quick` and runs narrowed by options only print (unless `--write`). A progress
  * line runs on stderr. `npm run bench -- --help` lists the options.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, USAGE, type BenchArgs } from './perf/args.js';
 import { Bench } from './perf/bench.js';
@@ -20,8 +20,8 @@ import { charts } from './perf/charts.js';
 import { tokenizationShare, type Diagnostic } from './perf/diagnostics.js';
 import { renderDocument } from './perf/document.js';
 import { catalogOf, forgetCatalogs } from './perf/families.js';
-import { Progress } from './perf/progress.js';
-import { Results } from './perf/results.js';
+import { Progress, type LoadSummary } from './perf/progress.js';
+import { Results, type SavedResults } from './perf/results.js';
 import { release } from './perf/subjects.js';
 import { construction, heapPerTool, toolsOf, type Kept } from './perf/workloads/construction.js';
 import { contextSteps } from './perf/workloads/context.js';
@@ -106,6 +106,33 @@ async function run(bench: Bench): Promise<Diagnostic[]> {
   return [];
 }
 
+/** What a run measured, and how (kept by `--save`). */
+interface SavedRun<R = Results> {
+  args: BenchArgs;
+  command: string;
+  started: string;
+  seconds: number;
+  load: LoadSummary;
+  results: R;
+  diagnostics: Diagnostic[];
+}
+
+/** Runs the workloads the options select. */
+async function measureAll(args: BenchArgs): Promise<SavedRun> {
+  const started = new Date().toISOString();
+  const progress = new Progress(stageCount(args));
+  const bench = new Bench(args, new Results(), progress);
+  progress.log(`workloads ${args.workloads.join(', ')}; sizes ${args.sizes.join(', ')}; families ${args.families.join(', ')}${args.quick ? ' (quick)' : ''}`);
+  const diagnostics = await run(bench);
+  const seconds = progress.seconds;
+  const load = progress.finish();
+  const extra = process.argv
+    .slice(2)
+    .filter((a) => !a.startsWith('--save='))
+    .join(' ');
+  return { args, command: extra === '' ? 'npm run bench' : `npm run bench -- ${extra}`, started, seconds, load, results: bench.results, diagnostics };
+}
+
 async function main() {
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -119,27 +146,19 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const args = parsed;
-  const started = new Date();
-  const progress = new Progress(stageCount(args));
-  const bench = new Bench(args, new Results(), progress);
-  progress.log(`workloads ${args.workloads.join(', ')}; sizes ${args.sizes.join(', ')}; families ${args.families.join(', ')}${args.quick ? ' (quick)' : ''}`);
-  const diagnostics = await run(bench);
-  const seconds = progress.seconds;
-  const load = progress.finish();
-  const extra = process.argv.slice(2).join(' ');
-  const drawn = charts({ results: bench.results, sizes: args.sizes, families: args.families, histories: args.histories });
-  const doc = renderDocument({
-    args,
-    command: extra === '' ? 'npm run bench' : `npm run bench -- ${extra}`,
-    started,
-    seconds,
-    load,
-    results: bench.results,
-    charts: drawn,
-    diagnostics,
-    chartDir: CHART_DIR,
-  });
+  // 1. Measure (or read the figures of an earlier run).
+  let run: SavedRun;
+  if (parsed.render !== undefined) {
+    const saved = JSON.parse(readFileSync(parsed.render, 'utf8')) as SavedRun<SavedResults>;
+    run = { ...saved, args: { ...saved.args, write: parsed.write }, results: Results.fromJSON(saved.results) };
+  } else {
+    run = await measureAll(parsed);
+    if (parsed.save !== undefined) writeFileSync(parsed.save, JSON.stringify({ ...run, results: run.results.toJSON() }));
+  }
+  // 2. Charts and the document.
+  const { args } = run;
+  const drawn = charts({ results: run.results, sizes: args.sizes, families: args.families, histories: args.histories });
+  const doc = renderDocument({ ...run, started: new Date(run.started), charts: drawn, chartDir: CHART_DIR });
   process.stdout.write(doc);
   if (args.write) {
     const docs = join(new URL('../../', import.meta.url).pathname, 'docs');
@@ -148,7 +167,7 @@ async function main() {
     writeFileSync(join(docs, 'benchmarks.md'), doc);
     process.stderr.write(`wrote ${join(docs, 'benchmarks.md')} and ${drawn.length} charts in ${join(docs, CHART_DIR)}\n`);
   }
-  process.stderr.write(`done in ${seconds.toFixed(0)} s\n`);
+  process.stderr.write(`done in ${run.seconds.toFixed(0)} s\n`);
 }
 
 await main();

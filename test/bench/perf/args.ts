@@ -39,6 +39,10 @@ export interface BenchArgs {
   write: boolean;
   /** Whether this is the full default run (no option narrowed it). */
   full: boolean;
+  /** Also write the run's figures (every sample) as JSON to this file. */
+  save?: string;
+  /** Measure nothing: render the document from figures saved with `--save`. */
+  render?: string;
 }
 
 /** The usage text. */
@@ -52,6 +56,8 @@ export const USAGE = [
   '  --histories=1000,10000  history lengths of the context workload (default 1000,10000,100000)',
   '  --threads=N             threads of the heap-per-thread workload (default 10000)',
   '  --write / --no-write    write docs/benchmarks.md and docs/benchmarks/*.svg (default: only for a full run)',
+  '  --save=FILE             also write every figure and sample of the run as JSON',
+  '  --render=FILE           measure nothing: write the document and charts from a --save file (with --write)',
   '  --help                  this text',
   '',
   'Workloads:',
@@ -123,6 +129,11 @@ export function parseArgs(argv: readonly string[]): BenchArgs | 'help' {
       case '--families':
         out.families = choose(need(), flag, FAMILY_IDS);
         break;
+      case '--save':
+      case '--render':
+        if (value === undefined || value === '') throw new Error(`${flag} needs a file: ${flag}=/tmp/bench.json`);
+        out[flag === '--save' ? 'save' : 'render'] = value;
+        break;
       case '--sizes':
         out.sizes = [...new Set(numbers(need(), flag))].sort((a, b) => a - b);
         break;
@@ -136,6 +147,6 @@ export function parseArgs(argv: readonly string[]): BenchArgs | 'help' {
         throw new Error(`unknown option ${arg}\n\n${USAGE}`);
     }
   }
-  out.write = write ?? out.full;
+  out.write = write ?? (out.full && out.render === undefined);
   return out;
 }

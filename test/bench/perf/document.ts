@@ -80,7 +80,7 @@ export function renderDocument(input: DocumentInput): string {
       (input.load.max > cpus.length
         ? ' **The machine was shared and at times loaded beyond its cores**: absolute times are inflated and noisy; the implementations were measured interleaved, so the ratios are the figures to read.'
         : ''),
-    '- **Ratio = Mastra\'s time / our time: above 1 we are faster, below 1 (in bold) Mastra is.** "× kernel" = our time / the kernel\'s time: how far the scorer is above the physical reference (1 would be the kernel\'s speed). Ratios are paired: where one side stopped early at its time budget, they compare only the rounds both sides took part in (same inputs, same moment), so they can differ from the quotient of the p50 columns.',
+    '- **Ratio = Mastra\'s time / our time: above 1 we are faster, below 1 (in bold) Mastra is.** "× kernel" = our time / the kernel\'s time: how far the scorer is above the physical reference (1 would be the kernel\'s speed). Ratios are paired: where one side stopped early at its time budget after at least 5 samples, they compare only the rounds both sides took part in (same inputs, same moment), so they can differ from the quotient of the p50 columns; with fewer common rounds (Mastra\'s single sample at 100k tools) they compare each side\'s p50 over all its samples.',
     '- Compared: this package (`src/index.ts`, `src/scoring/index.ts`) and `ToolSearchProcessor` from `@mastra/core/processors` 1.71.0 in the same process, on the same tool objects, queries and step arguments, default search options in both (topK 5, minScore 0); and the typed-array postings kernel (`test/bench/perf/kernel.ts`, see "How it is measured").',
     '',
   );

@@ -33,19 +33,25 @@ export function factor(x: number | undefined): string {
   return x.toFixed(2);
 }
 
+/** Fewest common rounds a paired ratio compares; with fewer, each side's statistic over all its samples. */
+export const MIN_PAIRED = 5;
+
 /** Which statistic a ratio compares. */
 export type Quantile = 'median' | 'p99';
 
 /**
  * `num / den` of a statistic over the rounds both sides took part in: a side that left the
  * rotation early (its time budget spent) took samples 0 … n − 1, on the same inputs and under the
- * same load as the other side's first n, so only those are compared.
+ * same load as the other side's first n, so only those are compared (when there are at least
+ * {@link MIN_PAIRED} of them).
  */
 export function pairedRatio(num: Stats | undefined, den: Stats | undefined, q: Quantile = 'median'): number | undefined {
   if (num === undefined || den === undefined) return undefined;
-  const n = Math.min(num.samples.length, den.samples.length);
+  let n = Math.min(num.samples.length, den.samples.length);
   if (n === 0) return undefined;
-  const pick = (s: Stats) => (s.samples.length === n ? s[q] : summarize(s.samples.slice(0, n))[q]);
+  // Too few common rounds to pair (Mastra's single minute-long step at 100k tools): all samples.
+  if (n < MIN_PAIRED) n = Math.max(num.samples.length, den.samples.length);
+  const pick = (s: Stats) => (s.samples.length <= n ? s[q] : summarize(s.samples.slice(0, n))[q]);
   const d = pick(den);
   return d > 0 ? pick(num) / d : undefined;
 }

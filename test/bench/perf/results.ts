@@ -59,4 +59,28 @@ export class Results {
   get notes(): readonly string[] {
     return this.#notes;
   }
+
+  /** Everything recorded, as plain data (for `--save`). */
+  toJSON(): SavedResults {
+    return { stats: [...this.#stats], values: [...this.#values], notes: [...this.#notes] };
+  }
+
+  /** Results saved by {@link toJSON} (for `--render`). */
+  static fromJSON(saved: SavedResults): Results {
+    const r = new Results();
+    for (const [k, v] of saved.stats) r.#stats.set(k, v);
+    for (const [k, v] of saved.values) r.#values.set(k, v);
+    r.#notes.push(...saved.notes);
+    return r;
+  }
+}
+
+/** The plain-data form of {@link Results}. */
+export interface SavedResults {
+  /** Timing statistics by key. */
+  stats: Array<[string, Stats]>;
+  /** Plain figures by key. */
+  values: Array<[string, number]>;
+  /** Notes. */
+  notes: string[];
 }
