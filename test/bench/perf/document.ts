@@ -230,7 +230,7 @@ export function renderDocument(input: DocumentInput): string {
     push(
       '## Heap per tool',
       '',
-      'Heap retained by one processor (or the kernel\'s index) divided by its tool count, after full garbage collections; the tool objects themselves exist before and are not counted. Below 20k tools, ⌈20 000 / size⌉ processors are built and held together; from 20k on, the construction samples are measured. The kernel\'s index is its typed-array copy of our postings (4-byte slot and 8-byte strength per posting, a `Map` by term); "postings" is that array data alone.',
+      'Heap retained by one processor (or the kernel\'s index) divided by its tool count, after full garbage collections; the tool objects themselves exist before and are not counted. Below 20k tools, ⌈20 000 / size⌉ processors (and kernels) are built and held together; from 20k on, the construction samples are measured. The kernel\'s index is its typed-array copy of our postings (4-byte slot and 8-byte strength per posting, a `Map` by term); "postings" is that array data alone.',
       '',
     );
     const rows = families.flatMap((f) =>

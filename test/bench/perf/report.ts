@@ -9,6 +9,7 @@ import { summarize, type Stats } from './timing.js';
 /** A duration in nanoseconds, in the unit that suits it, three significant digits. */
 export function duration(ns: number | undefined): string {
   if (ns === undefined || !Number.isFinite(ns)) return 'n/a';
+  if (ns >= 1e12) return `${(ns / 1e9).toFixed(0)} s`;
   if (ns >= 1e9) return `${(ns / 1e9).toPrecision(3)} s`;
   if (ns >= 1e6) return `${(ns / 1e6).toPrecision(3)} ms`;
   if (ns >= 1e3) return `${(ns / 1e3).toPrecision(3)} µs`;
@@ -18,6 +19,7 @@ export function duration(ns: number | undefined): string {
 /** A byte count, three significant digits. */
 export function bytes(b: number | undefined): string {
   if (b === undefined || !Number.isFinite(b)) return 'n/a';
+  if (b < 0) return '≈ 0 (below the noise)';
   const abs = Math.abs(b);
   if (abs >= 1024 ** 3) return `${(b / 1024 ** 3).toPrecision(3)} GiB`;
   if (abs >= 1024 ** 2) return `${(b / 1024 ** 2).toPrecision(3)} MiB`;

@@ -71,7 +71,7 @@ function retainedPer(count: number, make: () => unknown, dispose: (x: unknown) =
 /**
  * Heap per tool of both processors (unless construction measured it at this size) and of the
  * kernel's typed-array index over our index's postings. Small catalogs are built several times
- * (`⌈20 000 / size⌉`) so the difference of heaps is well above the noise.
+ * (`⌈20 000 / size⌉`, kernels included) so the difference of heaps is well above the noise.
  */
 export function heapPerTool(bench: Bench, c: Catalog, tools: Record<string, BenchTool>): void {
   const count = Math.ceil(20_000 / c.size);
@@ -83,7 +83,7 @@ export function heapPerTool(bench: Bench, c: Catalog, tools: Record<string, Benc
   }
   const index = buildSearchIndex(c.docs);
   let postingsBytes = 0;
-  const kernelBytes = retainedPer(1, () => {
+  const kernelBytes = retainedPer(count, () => {
     const k = new PostingsKernel(index);
     postingsBytes = k.postingsBytes;
     return k;
