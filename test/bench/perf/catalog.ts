@@ -2,12 +2,15 @@
  * The benchmark's data: the real MetaTool catalog and queries, and synthetic catalogs and
  * queries generated deterministically from a seeded PRNG that mixes the real catalog's words.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { SearchDocument } from '../../../src/scoring/index.js';
+import { loadDataSets, type DataSet } from '../data.js';
 
-/** Where the MetaTool data lives (override with `METATOOL_DIR`). */
-export const dataDir = resolve(process.env.METATOOL_DIR ?? join(new URL('../../../', import.meta.url).pathname, '..', 'shared', 'data', 'metatool'));
+let metaTool: DataSet | undefined;
+
+/** The MetaTool development set, found by `../data.ts` (which says what it needs when it is missing). */
+function metaToolSet(): DataSet {
+  return (metaTool ??= loadDataSets(['metatool']).sets[0]!);
+}
 
 /** A PRNG (mulberry32): the same seed gives the same sequence on every machine. */
 export function prng(seed: number): () => number {
@@ -23,17 +26,15 @@ export function prng(seed: number): () => number {
 
 /** The real 199-tool catalog. */
 export function realCatalog(): SearchDocument[] {
-  const { tools } = JSON.parse(readFileSync(join(dataDir, 'catalog.json'), 'utf8')) as { tools: SearchDocument[] };
-  return tools.map((t) => ({ name: t.name, description: t.description }));
+  return metaToolSet().catalog.map((t) => ({ name: t.name, description: t.description }));
 }
 
 /** The first `count` queries of `dev-single.jsonl`, in file order. */
 export function realQueries(count: number): string[] {
-  return readFileSync(join(dataDir, 'dev-single.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
+  return metaToolSet()
+    .queries.filter((q) => q.subset === 'dev-single')
     .slice(0, count)
-    .map((line) => (JSON.parse(line) as { query: string }).query);
+    .map((q) => q.query);
 }
 
 const VERBS = [
