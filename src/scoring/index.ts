@@ -9,16 +9,18 @@
  */
 export type { SearchDocument, SearchHit, SearchIndex, QueryStats, RankOptions, SearchOptions } from './types.js';
 export { DEFAULT_MIN_SCORE, DEFAULT_TOP_K, resolveMinScore, resolveTopK } from './options.js';
-export { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
+export { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
 export { tokenize, tokenizeQuery, splitCaseBoundaries } from './tokenize.js';
+export { segmentWords } from './segment.js';
+export { nameKey } from './name-key.js';
+export { splitCompound, COMPOUND_MIN_PIECE, COMPOUND_MAX_LENGTH } from './compound.js';
 export { fold } from './fold.js';
 export { stem } from './stem.js';
 export { porterStem } from './porter.js';
-export { trigramsOf } from './trigrams.js';
-export { STOPWORDS } from './stopwords.js';
+export { STOPWORDS, QUERY_FILLERS, STEM_EXCEPTIONS, SPEC_DATA_FILES, parseDataLines } from './spec-data.js';
 export { truncateDescription, DESCRIPTION_MAX_LENGTH } from './truncate.js';
 export { buildSearchIndex } from './search-index.js';
-export { rankCandidates, selectQueryTerms, type QueryTerm } from './rank.js';
+export { rankCandidates, roundScore, selectQueryTerms, type QueryTerm } from './rank.js';
 export { search, nextBatchSize, rankedSelection, runSelection, runSelectionAsync, selectAllowed, type Selection, type SelectionOptions } from './select.js';
 export type { Postings } from './search-index.js';
 export { estimateSearchIndexBytes } from './footprint.js';

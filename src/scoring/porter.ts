@@ -1,10 +1,13 @@
 /**
  * The Porter stemming algorithm (M. F. Porter, "An algorithm for suffix
- * stripping", Program 14(3), 1980), as published, preceded by the exceptional
- * forms of Porter2. Step names below are the paper's.
+ * stripping", Program 14(3), 1980), as published and as `spec/search.md`
+ * writes it out, preceded by the exceptional forms of Porter2
+ * (`spec/data/stem-exceptions.txt`). Step names below are the paper's.
  *
  * @see r[search.tokenize.stem]
+ * @see r[search.tokenize.stem.algorithm]
  */
+import { STEM_EXCEPTIONS } from './spec-data.js';
 
 function isConsonant(w: string, i: number): boolean {
   const c = w[i];
@@ -120,27 +123,18 @@ function step5(w: string): string {
   return out;
 }
 
-/**
- * Exceptional forms, taken from Porter2 (the Snowball English stemmer): words
- * that Porter (1980) would conflate wrongly, such as `news` → `new`.
- */
-const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
-  ['skis', 'ski'], ['skies', 'sky'], ['dying', 'die'], ['lying', 'lie'], ['tying', 'tie'],
-  ['idly', 'idl'], ['gently', 'gentl'], ['ugly', 'ugli'], ['early', 'earli'], ['only', 'onli'], ['singly', 'singl'],
-  ['sky', 'sky'], ['news', 'news'], ['howe', 'howe'], ['atlas', 'atlas'], ['cosmos', 'cosmos'], ['bias', 'bias'], ['andes', 'andes'],
-]);
 
 /**
  * Stems one lower-case a–z word with the Porter (1980) algorithm, after the
  * Porter2 exceptional forms; words of 1–2 letters are kept.
  */
 export function porterStem(word: string): string {
-  // Exceptional forms.
-  const exception = EXCEPTIONS.get(word);
+  // 1. Exceptional forms.
+  const exception = STEM_EXCEPTIONS.get(word);
   if (exception !== undefined) return exception;
-  // Short words are kept.
+  // 2. Short words are kept.
   if (word.length <= 2) return word;
-  // Steps 1a, 1b, 1c, 2, 3, 4, 5 of the paper, in order.
+  // 3. Steps 1a, 1b, 1c, 2, 3, 4, 5 of the paper, in order.
   let w = step1a(word);
   w = step1b(w);
   w = step1c(w);

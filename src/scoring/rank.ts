@@ -5,14 +5,12 @@
  * @see r[search.rank.order]
  * @see r[search.threshold.min-score]
  */
+import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
-import { MAX_FUZZY_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
-import { ToolIndex, type Postings } from './search-index.js';
+import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
+import { oneDeletions, ToolIndex, type Postings } from './search-index.js';
 import { tokenizeQuery } from './tokenize.js';
-import { dice, trigramsOf } from './trigrams.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
-
-const SCALE = 10 ** SCORING_PARAMETERS.scoreDecimals;
 
 /** One scored query term: an index term, its postings, and its weight in the query. */
 export interface QueryTerm {
@@ -20,9 +18,7 @@ export interface QueryTerm {
   readonly term: string;
   /** Its postings. */
   readonly postings: Postings;
-  /** 1 for a term the query contains; the trigram similarity for an approximate match. */
-  readonly similarity: number;
-  /** `(similarity · idf) ^ idfExponent`. */
+  /** `idf ^ idfExponent`. */
   readonly weight: number;
 }
 
@@ -44,25 +40,52 @@ function codePointLength(s: string): number {
   return n;
 }
 
+/** A term that may be matched by a prefix: letters and marks only. */
+const LETTERS = /^[\p{L}\p{M}]+$/u;
+
 /**
- * The index term closest to an unknown query term by trigram similarity, if
- * any reaches `fuzzyMinSimilarity`; ties go to the term first in code-unit order.
+ * The index term that stands for an unknown query term: its longest proper prefix, of at least
+ * `prefixMinLength` code points, that is an index term (`rental` → `rent`, `repositori` → `repo`).
  *
- * Implements r[search.query.fuzzy].
+ * Implements r[search.query.prefix].
  */
-function closestTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefined): [string, number] | undefined {
-  const grams = trigramsOf(unknown);
-  const shared = new Map<string, number>();
-  for (const g of grams) {
-    const terms = index.termsByTrigram.get(g) ?? [];
-    if (stats) stats.trigramPostingsVisited += terms.length;
-    for (const t of terms) shared.set(t, (shared.get(t) ?? 0) + 1);
+function prefixTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefined): string | undefined {
+  const cps = [...unknown];
+  for (let length = cps.length - 1; length >= index.parameters.prefixMinLength; length--) {
+    if (stats) stats.approximateLookups++;
+    const prefix = cps.slice(0, length).join('');
+    if (index.postings.has(prefix)) return prefix;
   }
-  let best: [string, number] | undefined;
-  for (const [t, count] of shared) {
-    const sim = dice(count, grams.size, index.trigramCount.get(t) ?? 0);
-    if (sim < SCORING_PARAMETERS.fuzzyMinSimilarity) continue;
-    if (!best || sim > best[1] || (sim === best[1] && t < best[0])) best = [t, sim];
+  return undefined;
+}
+
+/**
+ * The index term that stands for an unknown query term of at least `typoMinLength` code points
+ * with one typo: among the index terms of at least that length that become equal to it when at
+ * most one code point is deleted from each, the first in code-unit order.
+ *
+ * Implements r[search.query.typo].
+ */
+function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefined): string | undefined {
+  const cps = [...unknown];
+  const { typoMinLength } = index.parameters;
+  if (cps.length < typoMinLength) return undefined;
+  let best: string | undefined;
+  const consider = (term: string | undefined) => {
+    if (term !== undefined && (best === undefined || term < best)) best = term;
+  };
+  const look = (key: string) => {
+    if (stats) stats.approximateLookups++;
+    for (const term of index.deletions.get(key) ?? []) consider(term);
+  };
+  // 1. An index term with one code point more (deleting it gives the query term).
+  look(unknown);
+  for (const deleted of oneDeletions(cps)) {
+    // 2. An index term with one code point less.
+    if (stats) stats.approximateLookups++;
+    if ([...deleted].length >= typoMinLength && index.postings.has(deleted)) consider(deleted);
+    // 3. An index term of the same length, one code point different (or two adjacent swapped).
+    look(deleted);
   }
   return best;
 }
@@ -71,65 +94,71 @@ function closestTerm(index: ToolIndex, unknown: string, stats: QueryStats | unde
  * The query terms that are scored, in code-unit order (so sums never depend
  * on the order the query wrote its words in).
  *
- * Implements r[search.query.terms], r[search.query.fuzzy] and r[search.query.term-cap].
+ * Implements r[search.query.terms], r[search.query.prefix], r[search.query.typo] and
+ * r[search.query.term-cap].
  */
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
-  const { idfExponent, fuzzyMinLength, fuzzyMaxLength } = SCORING_PARAMETERS;
-  // The distinct terms of the query.
-  const distinct = new Set(tokenizeQuery(query));
-  // Terms the index contains match with similarity 1.
-  const similarity = new Map<string, number>();
-  const unknown: string[] = [];
-  for (const term of distinct) {
-    if (toolIndex.postings.has(term)) similarity.set(term, 1);
-    else {
-      const length = codePointLength(term);
-      if (length >= fuzzyMinLength && length <= fuzzyMaxLength) unknown.push(term);
+  const { idfExponent } = toolIndex.parameters;
+  // 1. The distinct terms of the query, in query order.
+  const chosen = new Set<string>();
+  let approximated = 0;
+  for (const term of new Set(tokenizeQuery(query))) {
+    // 4. At most MAX_QUERY_TERMS terms: the first ones in query order.
+    if (chosen.size === MAX_QUERY_TERMS) break;
+    // 2. A term the index contains stands for itself.
+    if (toolIndex.postings.has(term)) {
+      chosen.add(term);
+      continue;
     }
+    // 3. Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
+    //    known prefix, or else for a known term one typo away.
+    if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
+    approximated++;
+    if (codePointLength(term) > toolIndex.parameters.approximateMaxLength) continue;
+    const match = prefixTerm(toolIndex, term, stats) ?? typoTerm(toolIndex, term, stats);
+    if (match !== undefined) chosen.add(match);
   }
-  // Up to MAX_FUZZY_TERMS unknown terms (first in code-unit order) stand for
-  // their closest index term, with that similarity (the highest one wins).
-  // Unlike @mastra/core 1.71.0 (r[search.query.fuzzy]): Mastra has no approximate matching.
-  for (const term of unknown.sort(byCodeUnits).slice(0, MAX_FUZZY_TERMS)) {
-    const closest = closestTerm(toolIndex, term, stats);
-    if (closest && closest[1] > (similarity.get(closest[0]) ?? 0)) similarity.set(closest[0], closest[1]);
-  }
-  // Weights; keep the MAX_QUERY_TERMS heaviest (ties in code-unit order).
-  let selected: QueryTerm[] = [...similarity].map(([term, sim]) => {
+  // 5. Weights, in code-unit order.
+  return [...chosen].sort(byCodeUnits).map((term) => {
     const postings = toolIndex.postings.get(term)!;
-    return { term, postings, similarity: sim, weight: (sim * postings.idf) ** idfExponent };
+    return { term, postings, weight: postings.idf ** idfExponent };
   });
-  // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every query term.
-  if (selected.length > MAX_QUERY_TERMS) {
-    selected.sort((a, b) => b.weight - a.weight || byCodeUnits(a.term, b.term));
-    selected = selected.slice(0, MAX_QUERY_TERMS);
-  }
-  // Code-unit order.
-  return selected.sort((a, b) => byCodeUnits(a.term, b.term));
+}
+
+/**
+ * Rounds a score in [0, 1] to 4 decimals: the integer nearest to `q · 10⁴`
+ * (ties upward), divided by 10⁴, at most 1.
+ *
+ * Implements r[search.score.rounding].
+ */
+export function roundScore(q: number): number {
+  // Math.round: the nearest integer, ties toward +∞ (round half up on non-negative numbers).
+  return Math.min(1, Math.round(q * 1e4) / 1e4);
 }
 
 /**
  * Every candidate whose score is at least `minScore`, ranked by score
- * descending, then catalog order.
+ * descending, then catalog order; a tool whose name the query is comes first
+ * with score 1.
  *
- * Implements r[search.candidates], r[search.score.formula],
+ * Implements r[search.candidates], r[search.score.formula], r[search.name.exact],
  * r[search.score.rounding], r[search.rank.order], r[search.threshold.min-score].
  */
 export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
   const minScore = resolveMinScore(options.minScore);
-  const { tools, descriptions } = asToolIndex(index);
+  const toolIndex = asToolIndex(index);
+  const { tools, descriptions } = toolIndex;
   const { stats } = options;
-  // The scored query terms; none → no results.
+  // 1. The scored query terms, and the tools whose name the query is.
   const terms = selectQueryTerms(index, query, stats);
   if (stats) stats.termsLookedUp += terms.length;
-  // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
-  // matches tools there.
-  if (terms.length === 0) return [];
-  // The best score the query could reach in this index: Σ weight(t).
+  const exact = toolIndex.nameKeys.get(nameKey(query)) ?? [];
+  if (terms.length === 0 && exact.length === 0) return [];
+  // 2. The best score the query could reach in this index: Σ weight(t).
   let reachable = 0;
   for (const t of terms) reachable += t.weight;
-  // Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
+  // 3. Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
   const sums = new Map<number, number>();
   for (const { postings, weight } of terms) {
     if (stats) stats.postingsVisited += postings.slots.length;
@@ -138,23 +167,18 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
       sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
     }
   }
-  // Normalise, round, and keep the candidates with score ≥ minScore.
-  const ranked: Array<{ slot: number; score: number }> = [];
+  // 4. Normalise and round; a tool whose name the query is scores 1
+  //    (r[search.name.exact]); keep the candidates with score ≥ minScore.
+  const isExact = new Set(exact);
+  for (const slot of exact) if (!sums.has(slot)) sums.set(slot, 0);
+  const ranked: Array<{ slot: number; score: number; exact: boolean }> = [];
   for (const [slot, sum] of sums) {
-    // Unlike @mastra/core 1.71.0 (r[search.score.formula]): Mastra's score is the unbounded BM25 sum plus its name
-    // boosts, so its minScore cannot mean the seeds' "0–1".
-    // Unlike @mastra/core 1.71.0 (r[search.score.range]): Mastra's scores are unbounded; this one is at most 1.
-    // Unlike @mastra/core 1.71.0 (r[search.score.rounding]): Mastra compares the unrounded score and reports it
-    // rounded to 2 decimals.
-    const score = Math.min(1, Math.round((sum / reachable) * SCALE) / SCALE);
-    // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
-    // equal to minScore.
-    if (score >= minScore) ranked.push({ slot, score });
+    const named = isExact.has(slot);
+    const score = named ? 1 : roundScore(sum / reachable);
+    if (score >= minScore) ranked.push({ slot, score, exact: named });
   }
-  // Score descending, then catalog order.
-  // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
-  // not catalog order.
-  ranked.sort((a, b) => b.score - a.score || a.slot - b.slot);
-  // Each result carries the description cut when the index was built.
+  // 5. Score descending, then exact names first, then catalog order.
+  ranked.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact) || a.slot - b.slot);
+  // 6. Each result carries the description cut when the index was built.
   return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
 }

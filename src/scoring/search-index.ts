@@ -3,9 +3,10 @@
  *
  * @see r[search.index.build]
  */
+import { compoundPieces } from './compound.js';
+import { nameKey } from './name-key.js';
 import { SCORING_PARAMETERS } from './parameters.js';
-import { memoisedTokenizer, type DocumentTokenizer } from './tokenize.js';
-import { trigramsOf } from './trigrams.js';
+import { memoisedTokenizer, termsOfFoldedPart, type DocumentTokenizer } from './tokenize.js';
 import { truncateDescription } from './truncate.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
@@ -19,6 +20,11 @@ export interface Postings {
   readonly idf: number;
 }
 
+/** The scoring constants an index is built with (internal: the spec fixes them). */
+export type ScoringParameters = {
+  readonly [K in keyof typeof SCORING_PARAMETERS]: number;
+};
+
 /** The index behind the opaque `SearchIndex`. Internal to `src/scoring`. */
 export class ToolIndex implements SearchIndex {
   constructor(
@@ -31,10 +37,15 @@ export class ToolIndex implements SearchIndex {
     readonly descriptions: readonly string[],
     /** Term → its postings. A `Map`, so `__proto__` is an ordinary term. */
     readonly postings: ReadonlyMap<string, Postings>,
-    /** Trigram → the index terms (of 4 to 32 code points) that contain it. */
-    readonly termsByTrigram: ReadonlyMap<string, readonly string[]>,
-    /** Index term → its number of distinct trigrams (for terms in `termsByTrigram`). */
-    readonly trigramCount: ReadonlyMap<string, number>,
+    /** Name key → the slots of the tools with that key, ascending (r[search.name.key]). */
+    readonly nameKeys: ReadonlyMap<string, readonly number[]>,
+    /** The constants the strengths were computed with, and that queries use. */
+    readonly parameters: ScoringParameters,
+    /**
+     * For every index term of at least `typoMinLength` code points, each string it becomes with
+     * one code point deleted → the terms that become it (r[search.query.typo]).
+     */
+    readonly deletions: ReadonlyMap<string, readonly string[]>,
   ) {}
 
   /** Number of distinct tools. */
@@ -43,16 +54,9 @@ export class ToolIndex implements SearchIndex {
   }
 }
 
-function countTerms(text: string, tokenize: DocumentTokenizer): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
+function countTerms(terms: readonly string[], into = new Map<string, number>()): Map<string, number> {
+  for (const term of terms) into.set(term, (into.get(term) ?? 0) + 1);
+  return into;
 }
 
 function total(counts: Map<string, number>): number {
@@ -88,28 +92,70 @@ export function resolveCatalog(docs: readonly SearchDocument[]): SearchDocument[
   return slots;
 }
 
+/** Name key → slots, for the exact-name guarantee. Implements r[search.name.key]. */
+function nameKeysOf(tools: readonly SearchDocument[]): Map<string, number[]> {
+  const keys = new Map<string, number[]>();
+  tools.forEach((tool, slot) => {
+    const key = nameKey(tool.name);
+    if (key === '') return;
+    const slots = keys.get(key);
+    if (slots) slots.push(slot);
+    else keys.set(key, [slot]);
+  });
+  return keys;
+}
+
+/** Every string each term of at least `minLength` code points becomes with one code point deleted. Implements r[search.query.typo]. */
+function deletionsOf(terms: Iterable<string>, minLength: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const term of terms) {
+    const cps = [...term];
+    if (cps.length < minLength) continue;
+    for (const deleted of oneDeletions(cps)) {
+      const list = out.get(deleted);
+      if (!list) out.set(deleted, [term]);
+      else if (list[list.length - 1] !== term) list.push(term);
+    }
+  }
+  return out;
+}
+
+/** The strings a sequence of code points becomes with one of them deleted (distinct, in order). */
+export function oneDeletions(cps: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < cps.length; i++) {
+    if (i > 0 && cps[i] === cps[i - 1]) continue;
+    out.push(cps.slice(0, i).join('') + cps.slice(i + 1).join(''));
+  }
+  return out;
+}
+
 /**
- * Builds the index of a catalog once; queries then reuse it. The work is
- * linear in the catalog's text.
+ * Builds the index of a catalog with given constants (the spec's are {@link SCORING_PARAMETERS};
+ * other values serve the cross-validation of `npm run eval:search`).
  *
- * Implements r[search.index.build], r[search.index.duplicate-names],
- * r[search.score.field-weight], r[search.score.saturation], r[search.score.idf]
- * and (once per tool) r[search.result.truncate].
+ * @internal
  */
-export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
-  const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = SCORING_PARAMETERS;
-  // One slot per distinct name, in catalog order.
+export function buildIndexWith(docs: readonly SearchDocument[], parameters: ScoringParameters): ToolIndex {
+  const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
+  // 1. One slot per distinct name, in catalog order.
   const tools = resolveCatalog(docs);
-  // Count the terms of each tool's name and description. The tokenizer
-  // remembers each distinct word's terms for this build only.
+  // 2. Count the terms of each tool's name and description; the pieces of the name's
+  //    compounds count as description terms. The tokenizer remembers each distinct word's
+  //    terms for this build only.
   const tokenize = memoisedTokenizer();
-  const fields = tools.map((t) => ({ name: countTerms(t.name, tokenize), description: countTerms(t.description, tokenize) }));
+  const pieces = compoundPieces(tools);
+  const fields = tools.map((t, slot) => {
+    const description = countTerms(tokenize(t.description));
+    for (const piece of pieces[slot]!) countTerms(termsOfFoldedPart(piece), description);
+    return { name: countTerms(tokenize(t.name)), description };
+  });
   const lengths = fields.map((f) => ({ name: total(f.name), description: total(f.description) }));
-  // Average field lengths over the catalog.
+  // 3. Average field lengths over the catalog.
   const n = tools.length;
   const avgName = n > 0 ? lengths.reduce((s, l) => s + l.name, 0) / n : 0;
   const avgDesc = n > 0 ? lengths.reduce((s, l) => s + l.description, 0) / n : 0;
-  // For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
+  // 4. For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
   const building = new Map<string, { slots: number[]; strengths: number[] }>();
   fields.forEach((f, slot) => {
     const len = lengths[slot]!;
@@ -122,32 +168,29 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
       p.strengths.push(tf / (tf + k1));
     };
     // The name's terms, then the description's terms the name lacks.
-    // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
-    // field and adds fixed name boosts.
     for (const [term, count] of f.name) add(term, (nameWeight * count) / nameNorm + (f.description.get(term) ?? 0) / descNorm);
     for (const [term, count] of f.description) if (!f.name.has(term)) add(term, count / descNorm);
   });
-  // The inverse document frequency of every term.
+  // 5. The inverse document frequency of every term.
   const postings = new Map<string, Postings>();
   for (const [term, p] of building) {
     const df = p.slots.length;
     postings.set(term, { slots: p.slots, strengths: p.strengths, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
   }
-  // The trigrams of every term of 4 to 32 code points, for approximate matching.
-  const termsByTrigram = new Map<string, string[]>();
-  const trigramCount = new Map<string, number>();
-  for (const term of postings.keys()) {
-    const length = codePointLength(term);
-    if (length < SCORING_PARAMETERS.fuzzyMinLength || length > SCORING_PARAMETERS.fuzzyMaxLength) continue;
-    const grams = trigramsOf(term);
-    trigramCount.set(term, grams.size);
-    for (const g of grams) {
-      let list = termsByTrigram.get(g);
-      if (!list) termsByTrigram.set(g, (list = []));
-      list.push(term);
-    }
-  }
-  // The description each tool's results carry.
+  // 6. The description each tool's results carry, the name keys, and the one-deletion
+  //    neighbours of the long terms.
   const descriptions = tools.map((t) => truncateDescription(t.description));
-  return new ToolIndex(tools, descriptions, postings, termsByTrigram, trigramCount);
+  return new ToolIndex(tools, descriptions, postings, nameKeysOf(tools), parameters, deletionsOf(postings.keys(), parameters.typoMinLength));
+}
+
+/**
+ * Builds the index of a catalog once; queries then reuse it. The work is
+ * linear in the catalog's text (and, for compounds, in the square of their lengths).
+ *
+ * Implements r[search.index.build], r[search.index.duplicate-names],
+ * r[search.index.compound], r[search.score.field-weight], r[search.score.saturation],
+ * r[search.score.idf], r[search.name.key] and (once per tool) r[search.result.truncate].
+ */
+export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
+  return buildIndexWith(docs, SCORING_PARAMETERS);
 }

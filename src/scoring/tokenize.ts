@@ -1,26 +1,29 @@
 /**
  * Cutting text into terms: the analysis shared by tool names, tool
- * descriptions and queries.
+ * descriptions and queries, with the few steps that differ for a query
+ * (request fillers and numbers are dropped).
  *
  * @see r[search.tokenize.query]
  * @see r[search.tokenize.document]
  */
 import { fold, replaceLoneSurrogates } from './fold.js';
+import { segmentWords } from './segment.js';
+import { QUERY_FILLERS, STOPWORDS } from './spec-data.js';
 import { stem } from './stem.js';
-import { STOPWORDS } from './stopwords.js';
+
+/** What is being analysed: a name or description, or a query. */
+export type TextKind = 'document' | 'query';
 
 const ASCII_LETTERS = /^[a-z]+$/;
 
 /** A word: a maximal run of letters, combining marks and digits, in any script. */
-// Unlike @mastra/core 1.71.0 (r[search.tokenize.words]): Mastra splits on white space and some ASCII punctuation only,
-// so `/`, `@`, `+` stay inside its tokens.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * Scripts written without spaces between words (or, for Hangul, with words
- * that glue particles on): their runs are indexed as character n-grams.
+ * that glue particles on). See r[search.tokenize.segmented].
  */
-const SEGMENTED_SCRIPT =
+export const SEGMENTED_SCRIPT =
   '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}\\p{scx=Thai}\\p{scx=Lao}\\p{scx=Khmer}\\p{scx=Myanmar}';
 
 /** Splits a word into runs of segmented-script text and runs of everything else. */
@@ -53,62 +56,96 @@ function hasTwoBaseCharacters(term: string): boolean {
   return false;
 }
 
-function keep(term: string, out: string[]): void {
+/** Whether a folded word or segment is dropped before it yields terms. */
+function isDropped(word: string, kind: TextKind): boolean {
+  // r[search.tokenize.stopwords], and for a query r[search.query.fillers].
+  return STOPWORDS.has(word) || (kind === 'query' && QUERY_FILLERS.has(word));
+}
+
+function keep(term: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
   if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
-  // r[search.tokenize.stopwords]
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stopwords]): Mastra's tool search uses no stopwords.
-  if (STOPWORDS.has(term)) return;
+  // r[search.tokenize.stopwords], r[search.query.fillers]: checked before stemming.
+  if (isDropped(term, kind)) return;
   // r[search.tokenize.stem]
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stem]): Mastra does not stem; `papers` does not find `paper` there.
   out.push(stem(term));
 }
 
-function segmentedTerms(run: string, out: string[]): void {
-  // r[search.tokenize.segmented]: every character, and every pair of adjacent characters.
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.segmented]): Mastra keeps a run of Chinese or Japanese text as one
-  // token, so `天气` does not find `查询天气预报` there.
-  const chars = run.match(CHARACTER) ?? [];
+/** The character n-grams of one group: each character, and each pair of adjacent characters. */
+function groupTerms(chars: readonly string[], out: string[]): void {
   for (let i = 0; i < chars.length; i++) {
     out.push(chars[i]!);
     if (i + 1 < chars.length) out.push(chars[i]! + chars[i + 1]!);
   }
 }
 
-function alphabeticTerms(run: string, out: string[]): void {
+function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
+  // r[search.tokenize.segmented]
+  // 1. Cut the run into word segments (ICU's word break iterator).
+  // 2. A segment that is a stopword (or, in a query, a filler) is dropped and ends a group; the
+  //    other segments, adjacent in the run, form groups.
+  // 3. Each group yields its characters and its pairs of adjacent characters.
+  let group: string[] = [];
+  for (const segment of segmentWords(run)) {
+    if (isDropped(segment, kind)) {
+      groupTerms(group, out);
+      group = [];
+      continue;
+    }
+    for (const ch of segment.match(CHARACTER) ?? []) group.push(ch);
+  }
+  groupTerms(group, out);
+}
+
+function alphabeticTerms(run: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.digits]: split letters from digits, and keep the whole run too.
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.digits]): Mastra does not split letters from digits.
   const pieces = run.match(DIGIT_RUN) ?? [];
-  for (const piece of pieces) keep(piece, out);
-  if (pieces.length > 1) keep(run, out);
+  for (const piece of pieces) {
+    // r[search.query.numbers]: a query's numbers (runs of digits) are not terms.
+    if (kind === 'query' && IS_DIGITS.test(piece)) continue;
+    keep(piece, kind, out);
+  }
+  if (pieces.length > 1) keep(run, kind, out);
 }
 
 /** Appends the terms of already-folded text to `out`. */
-function foldedTerms(folded: string, out: string[]): void {
+function foldedTerms(folded: string, kind: TextKind, out: string[]): void {
   for (const word of folded.match(WORD) ?? []) {
     // Fast path for the common case: a plain a–z word is one alphabetic run of one piece.
     if (ASCII_LETTERS.test(word)) {
-      keep(word, out);
+      keep(word, kind, out);
       continue;
     }
     for (const run of word.match(SCRIPT_RUN) ?? []) {
-      if (IS_SEGMENTED.test(run)) segmentedTerms(run, out);
-      else alphabeticTerms(run, out);
+      if (IS_SEGMENTED.test(run)) segmentedTerms(run, kind, out);
+      else alphabeticTerms(run, kind, out);
     }
   }
 }
 
 /**
  * The terms of a query, in order of appearance, with repetitions. Letter case
- * never matters here: the text is folded before it is cut.
+ * never matters here: the text is folded before it is cut. Request fillers and
+ * numbers are not terms of a query.
  *
- * Implements r[search.tokenize.query].
+ * Implements r[search.tokenize.query], r[search.query.fillers] and r[search.query.numbers].
  */
 export function tokenizeQuery(text: string): string[] {
   const out: string[] = [];
-  // Fold the whole text (case, compatibility forms, accents on cased letters).
-  // Cut it into words, each word into script runs, each run into terms.
-  foldedTerms(fold(text), out);
+  // 1. Fold the whole text (case, compatibility forms, accents on cased letters).
+  // 2. Cut it into words, each word into script runs, each run into terms.
+  foldedTerms(fold(text), 'query', out);
+  return out;
+}
+
+/**
+ * The terms a query made of this already-folded text would have, but without
+ * the query-only steps: what a name part yields
+ * (r[search.tokenize.document], r[search.index.compound]).
+ */
+export function termsOfFoldedPart(folded: string): string[] {
+  const out: string[] = [];
+  foldedTerms(folded, 'document', out);
   return out;
 }
 
@@ -120,8 +157,6 @@ export function tokenizeQuery(text: string): string[] {
  */
 export function splitCaseBoundaries(word: string): string[] {
   // Fast path: without an upper-case letter there is no boundary to mark.
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.case-split]): Mastra does not split on case; `issue` finds
-  // `createIssue` there only through its name-substring boost.
   if (!HAS_UPPER.test(word)) return word.split(' ');
   return word.replace(LOWER_TO_UPPER, '$1 ').replace(ACRONYM_END, '$1 ').split(' ');
 }
@@ -131,39 +166,40 @@ export function splitCaseBoundaries(word: string): string[] {
  * original case) to `out`. The terms depend on the word alone.
  */
 function documentWordTerms(word: string, out: string[]): void {
-  // The word as a query would see it.
-  foldedTerms(fold(word), out);
-  // When it has case boundaries: each part, and each run of 2 or 3
-  // adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
-  // `pr`, `github`, `hubpr`).
-  // Unlike @mastra/core 1.71.0 (r[search.tokenize.document]): Mastra indexes each word whole, without its case parts.
+  // 1. The word as a query would see it (without the query-only steps).
+  foldedTerms(fold(word), 'document', out);
+  // 2. When it has case boundaries: each part, and each run of 2 or 3
+  //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
+  //    `pr`, `github`, `hubpr`).
   const parts = splitCaseBoundaries(word);
   if (parts.length < 2) return;
   for (let i = 0; i < parts.length; i++) {
     for (let len = 1; len <= MAX_JOINED_PARTS && i + len <= parts.length; len++) {
       if (len === parts.length) continue;
-      foldedTerms(fold(parts.slice(i, i + len).join('')), out);
+      foldedTerms(fold(parts.slice(i, i + len).join('')), 'document', out);
     }
   }
 }
 
-/** The words of a name or description, in their original case (lone surrogates separate words). */
-function documentWords(text: string): string[] {
+/**
+ * The words of a name or description, in their original case (lone surrogates separate words).
+ */
+export function documentWords(text: string): string[] {
   return replaceLoneSurrogates(text).match(WORD) ?? [];
 }
 
 /**
  * The terms of a tool name or description, with repetitions: the terms a
- * query containing each of its words would have, plus, for a word with case
- * boundaries (`createIssue`), the terms of each part and of each run of two
- * or three adjacent parts.
+ * query containing each of its words would have (request fillers and numbers
+ * included), plus, for a word with case boundaries (`createIssue`), the terms
+ * of each part and of each run of two or three adjacent parts.
  *
  * Implements r[search.tokenize.document].
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  // Find the words in the original case (lone surrogates separate words).
-  // Append the terms of each word.
+  // 1. Find the words in the original case (lone surrogates separate words).
+  // 2. Append the terms of each word.
   for (const word of documentWords(text)) documentWordTerms(word, out);
   return out;
 }
@@ -182,9 +218,9 @@ export function memoisedTokenizer(): DocumentTokenizer {
   const termsOfWord = new Map<string, readonly string[]>();
   return (text) => {
     const out: string[] = [];
-    // Find the words in the original case, as `tokenize` does.
+    // 1. Find the words in the original case, as `tokenize` does.
     for (const word of documentWords(text)) {
-      // The terms of a word depend on the word alone: compute them once.
+      // 2. The terms of a word depend on the word alone: compute them once.
       let terms = termsOfWord.get(word);
       if (terms === undefined) {
         const fresh: string[] = [];

@@ -31,8 +31,8 @@ export interface QueryStats {
   termsLookedUp: number;
   /** Postings visited: one per (term, tool) pair that was scored. */
   postingsVisited: number;
-  /** Vocabulary entries visited while matching unknown terms approximately. */
-  trigramPostingsVisited: number;
+  /** Index look-ups made while matching unknown terms approximately (prefixes and typos). */
+  approximateLookups: number;
 }
 
 /** Options of `rankCandidates`. */

@@ -25,7 +25,7 @@ describe('tokenization', () => {
 
   it('[search.tokenize.words] words are runs of letters, marks and digits of any script', () => {
     expect(tokenizeQuery('météo/Москва+δίκτυο')).toEqual(['meteo', 'москва', 'δικτυο']);
-    expect(tokenizeQuery('hello, world! (again)')).toEqual(['hello', 'world']);
+    expect(tokenizeQuery('planet, world! (again)')).toEqual(['planet', 'world']);
   });
 
   it('[search.tokenize.segmented] Han, kana, Hangul and Thai runs yield characters and adjacent pairs', () => {
@@ -47,24 +47,33 @@ describe('tokenization', () => {
   });
 
   it('[search.tokenize.digits] letters and digits split, and the whole run is kept too', () => {
-    expect(tokenizeQuery('v2api')).toEqual(['2', 'api', 'v2api']);
-    expect(tokenizeQuery('mp3')).toEqual(['mp', '3', 'mp3']);
-    expect(tokenizeQuery('2024')).toEqual(['2024']);
+    expect(tokenize('v2api')).toEqual(['2', 'api', 'v2api']);
+    expect(tokenize('mp3')).toEqual(['mp', '3', 'mp3']);
+    expect(tokenize('2024')).toEqual(['2024']);
+  });
+
+  it('[search.query.numbers] a query keeps the letters and the whole run, never a number', () => {
+    expect(tokenizeQuery('v2api')).toEqual(['api', 'v2api']);
+    expect(tokenizeQuery('mp3')).toEqual(['mp', 'mp3']);
+    expect(tokenizeQuery('2024-06-13 192.168.1.1 ٣٣ ²')).toEqual([]);
+    expect(tokenizeQuery('COL123 PRT-8945')).toEqual(['col', 'col123', 'prt']);
   });
 
   it('[search.tokenize.min-length] single letters are dropped, single digits are kept', () => {
-    expect(tokenizeQuery('x y z 7')).toEqual(['7']);
+    expect(tokenize('x y z 7')).toEqual(['7']);
     expect(tokenizeQuery('C language')).toEqual(['languag']);
     // One letter plus combining marks (kept by the fold on an uncased letter) is still one letter.
     expect(tokenizeQuery('कि')).toEqual([]);
     expect(tokenizeQuery('किया')).toEqual(['किया']);
-    expect(tokenizeQuery('12 345')).toEqual(['12', '345']);
+    expect(tokenize('12 345')).toEqual(['12', '345']);
   });
 
   it('[search.tokenize.stopwords] NLTK English stopwords are dropped before stemming', () => {
-    // NLTK's 179 entries less its 26 contracted forms and the letters s, t, d, m, o, y.
-    expect(STOPWORDS.size).toBe(147);
-    expect([...STOPWORDS].every((w) => /^[a-z]+$/.test(w))).toBe(true);
+    // NLTK's 179 entries less its 26 contracted forms and the letters s, t, d, m, o, y; and
+    // 65 Chinese function words.
+    expect([...STOPWORDS].filter((w) => /^[a-z]+$/.test(w))).toHaveLength(147);
+    expect([...STOPWORDS].filter((w) => /^\p{scx=Han}+$/u.test(w))).toHaveLength(65);
+    expect(STOPWORDS.size).toBe(147 + 65);
     expect(tokenizeQuery('Can you find me the weather for Paris?')).toEqual(['find', 'weather', 'pari']);
     expect(tokenizeQuery('the and of')).toEqual([]);
     // Checked before stemming: `ourselves` (a stopword) is dropped although its stem `ourselv`
@@ -73,7 +82,7 @@ describe('tokenization', () => {
     expect(tokenizeQuery('ups downs outs')).toEqual(['up', 'down', 'out']);
   });
 
-  it('[search.tokenize.stem] Porter (1980) on a–z words, Porter2 exceptions first', () => {
+  it('[search.tokenize.stem] [search.tokenize.porter] Porter (1980) on a–z words, Porter2 exceptions first', () => {
     const vectors: Record<string, string> = {
       caresses: 'caress', ponies: 'poni', feed: 'feed', agreed: 'agre', plastered: 'plaster',
       motoring: 'motor', sing: 'sing', conflated: 'conflat', hopping: 'hop', filing: 'file',
@@ -82,6 +91,13 @@ describe('tokenization', () => {
       goodness: 'good', triplicate: 'triplic', formaliti: 'formal', electriciti: 'electr',
     };
     for (const [word, expected] of Object.entries(vectors)) expect(porterStem(word)).toBe(expected);
+    // The paper's reading, not the later C code's: `abli` (not `bli`) in step 2, no `logi` rule.
+    expect(porterStem('conformabli')).toBe('conform');
+    expect(porterStem('archaeology')).toBe('archaeologi');
+    expect(porterStem('visibly')).toBe('visibli');
+    // Terms of one or two letters are kept.
+    expect(porterStem('at')).toBe('at');
+    expect(porterStem('is')).toBe('is');
     expect(stem('news')).toBe('news');
     expect(stem('skies')).toBe('sky');
     expect(stem('papers')).toBe(stem('paper'));
