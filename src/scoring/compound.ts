@@ -95,6 +95,7 @@ export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
     }
   });
   // 2. Each name word that is an unsplittable compound, split against the vocabulary.
+  //    Unlike @mastra/core 1.71.0 (r[search.index.compound]): Mastra keeps it as one token.
   return tools.map((tool, slot) => {
     const pieces: string[] = [];
     for (const word of documentWords(tool.name)) {

@@ -5,7 +5,7 @@
  * (`spec/data/stem-exceptions.txt`). Step names below are the paper's.
  *
  * @see r[search.tokenize.stem]
- * @see r[search.tokenize.stem.algorithm]
+ * @see r[search.tokenize.porter]
  */
 import { STEM_EXCEPTIONS } from './spec-data.js';
 

@@ -105,6 +105,7 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
   let approximated = 0;
   for (const term of new Set(tokenizeQuery(query))) {
     // 4. At most MAX_QUERY_TERMS terms: the first ones in query order.
+    //    Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
     if (chosen.size === MAX_QUERY_TERMS) break;
     // 2. A term the index contains stands for itself.
     if (toolIndex.postings.has(term)) {
@@ -113,6 +114,8 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
     }
     // 3. Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
     //    known prefix, or else for a known term one typo away.
+    //    Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
+    //    no approximate matching.
     if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
     approximated++;
     if (codePointLength(term) > toolIndex.parameters.approximateMaxLength) continue;
@@ -167,8 +170,10 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
       sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
     }
   }
-  // 4. Normalise and round; a tool whose name the query is scores 1
-  //    (r[search.name.exact]); keep the candidates with score ≥ minScore.
+  // 4. Normalise and round; a tool whose name the query is scores 1; keep the candidates with
+  //    score ≥ minScore.
+  //    Unlike @mastra/core 1.71.0 (r[search.name.exact]): Mastra's whole-name boost never
+  //    matches a name with separators.
   const isExact = new Set(exact);
   for (const slot of exact) if (!sums.has(slot)) sums.set(slot, 0);
   const ranked: Array<{ slot: number; score: number; exact: boolean }> = [];

@@ -59,6 +59,7 @@ function hasTwoBaseCharacters(term: string): boolean {
 /** Whether a folded word or segment is dropped before it yields terms. */
 function isDropped(word: string, kind: TextKind): boolean {
   // r[search.tokenize.stopwords], and for a query r[search.query.fillers].
+  // Unlike @mastra/core 1.71.0 (r[search.query.fillers]): the words of a request are dropped.
   return STOPWORDS.has(word) || (kind === 'query' && QUERY_FILLERS.has(word));
 }
 
@@ -80,7 +81,7 @@ function groupTerms(chars: readonly string[], out: string[]): void {
 }
 
 function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
-  // r[search.tokenize.segmented]
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.segmented]): Mastra keeps the run as one token.
   // 1. Cut the run into word segments (ICU's word break iterator).
   // 2. A segment that is a stopword (or, in a query, a filler) is dropped and ends a group; the
   //    other segments, adjacent in the run, form groups.
@@ -101,7 +102,8 @@ function alphabeticTerms(run: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.digits]: split letters from digits, and keep the whole run too.
   const pieces = run.match(DIGIT_RUN) ?? [];
   for (const piece of pieces) {
-    // r[search.query.numbers]: a query's numbers (runs of digits) are not terms.
+    // Unlike @mastra/core 1.71.0 (r[search.query.numbers]): a query's numbers (runs of digits)
+    // are not terms.
     if (kind === 'query' && IS_DIGITS.test(piece)) continue;
     keep(piece, kind, out);
   }
