@@ -16,7 +16,7 @@ export const SCORING_PARAMETERS = {
   /** BM25 length normalisation `b` of the name field (0: names are not length-normalised). */
   nameLengthNormalisation: 0,
   /** BM25 length normalisation `b` of the description field. */
-  descriptionLengthNormalisation: 0.25,
+  descriptionLengthNormalisation: 0.3,
   /** A query term weighs `idf ^ idfExponent`. */
   idfExponent: 1.25,
   /** The shortest prefix (in code points) an unknown query term is matched by. */

@@ -33,7 +33,7 @@ function expectedScore(query: string[], slot: number): number {
     const d = docs[slot]!;
     const tf =
       1.5 * d.name.filter((x) => x === t).length +
-      d.description.filter((x) => x === t).length / (0.75 + (0.25 * d.description.length) / avg);
+      d.description.filter((x) => x === t).length / (0.7 + (0.3 * d.description.length) / avg);
     num += w * (tf / (tf + k1));
     den += w;
   }
