@@ -26,9 +26,13 @@ function codePoints(s: string): number {
   return n;
 }
 
-/** The folded case-boundary parts of every word of a text. */
-function foldedParts(text: string, into: Set<string>): void {
-  for (const word of documentWords(text)) for (const part of splitCaseBoundaries(word)) into.add(fold(part));
+/** The folded case-boundary parts of every word of a text (each distinct word's parts computed once per build). */
+function foldedParts(text: string, into: Set<string>, memo: Map<string, readonly string[]>): void {
+  for (const word of documentWords(text)) {
+    let parts = memo.get(word);
+    if (parts === undefined) memo.set(word, (parts = splitCaseBoundaries(word).map(fold)));
+    for (const part of parts) into.add(part);
+  }
 }
 
 function isLetterWord(part: string): boolean {
@@ -81,17 +85,20 @@ export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
   const owners = new Map<string, number>(); // part → the one tool holding it, or -1 for several
   const descriptionParts: Array<Set<string>> = [];
   const vocabulary = new Set<string>();
+  const memo = new Map<string, readonly string[]>();
   tools.forEach((tool, slot) => {
     const own = new Set<string>();
-    foldedParts(tool.name, own);
+    foldedParts(tool.name, own, memo);
     const description = new Set<string>();
-    foldedParts(tool.description, description);
+    foldedParts(tool.description, description, memo);
     descriptionParts.push(description);
     for (const part of description) own.add(part);
     for (const part of own) {
       const owner = owners.get(part);
-      owners.set(part, owner === undefined || owner === slot ? slot : -1);
-      if (isLetterWord(part) && codePoints(part) >= COMPOUND_MIN_PIECE && !STOPWORDS.has(part)) vocabulary.add(part);
+      if (owner === undefined) {
+        owners.set(part, slot);
+        if (isLetterWord(part) && codePoints(part) >= COMPOUND_MIN_PIECE && !STOPWORDS.has(part)) vocabulary.add(part);
+      } else if (owner !== slot) owners.set(part, -1);
     }
   });
   // 2. Each name word that is an unsplittable compound, split against the vocabulary.

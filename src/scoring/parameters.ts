@@ -25,6 +25,8 @@ export const SCORING_PARAMETERS = {
   approximateMaxLength: 32,
   /** The fewest code points of the terms matched with one typo (both the query's and the index's). */
   typoMinLength: 7,
+  /** The most code points of the terms matched with one typo (both the query's and the index's). */
+  typoMaxLength: 12,
   /** Decimal places a score is rounded to before it is compared and reported. */
   scoreDecimals: 4,
 } as const;

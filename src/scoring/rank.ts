@@ -60,16 +60,16 @@ function prefixTerm(index: ToolIndex, unknown: string, stats: QueryStats | undef
 }
 
 /**
- * The index term that stands for an unknown query term of at least `typoMinLength` code points
- * with one typo: among the index terms of at least that length that become equal to it when at
- * most one code point is deleted from each, the first in code-unit order.
+ * The index term that stands for an unknown query term of `typoMinLength` to `typoMaxLength`
+ * code points with one typo: among the index terms of such a length that become equal to it when
+ * at most one code point is deleted from each, the first in code-unit order.
  *
  * Implements r[search.query.typo].
  */
 function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefined): string | undefined {
   const cps = [...unknown];
-  const { typoMinLength } = index.parameters;
-  if (cps.length < typoMinLength) return undefined;
+  const { typoMinLength, typoMaxLength } = index.parameters;
+  if (cps.length < typoMinLength || cps.length > typoMaxLength) return undefined;
   let best: string | undefined;
   const consider = (term: string | undefined) => {
     if (term !== undefined && (best === undefined || term < best)) best = term;
@@ -83,7 +83,7 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
   for (const deleted of oneDeletions(cps)) {
     // 2. An index term with one code point less.
     if (stats) stats.approximateLookups++;
-    if ([...deleted].length >= typoMinLength && index.postings.has(deleted)) consider(deleted);
+    if (cps.length - 1 >= typoMinLength && index.postings.has(deleted)) consider(deleted);
     // 3. An index term of the same length, one code point different (or two adjacent swapped).
     look(deleted);
   }

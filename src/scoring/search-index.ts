@@ -42,8 +42,8 @@ export class ToolIndex implements SearchIndex {
     /** The constants the strengths were computed with, and that queries use. */
     readonly parameters: ScoringParameters,
     /**
-     * For every index term of at least `typoMinLength` code points, each string it becomes with
-     * one code point deleted → the terms that become it (r[search.query.typo]).
+     * For every index term of `typoMinLength` to `typoMaxLength` code points, each string it
+     * becomes with one code point deleted → the terms that become it (r[search.query.typo]).
      */
     readonly deletions: ReadonlyMap<string, readonly string[]>,
   ) {}
@@ -105,12 +105,14 @@ function nameKeysOf(tools: readonly SearchDocument[]): Map<string, number[]> {
   return keys;
 }
 
-/** Every string each term of at least `minLength` code points becomes with one code point deleted. Implements r[search.query.typo]. */
-function deletionsOf(terms: Iterable<string>, minLength: number): Map<string, string[]> {
+/** Every string each term of `minLength` to `maxLength` code points becomes with one code point deleted. Implements r[search.query.typo]. */
+function deletionsOf(terms: Iterable<string>, minLength: number, maxLength: number): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const term of terms) {
+    // (A term longer than maxLength UTF-16 units has more than maxLength / 2 code points… check both.)
+    if (term.length < minLength || term.length > 2 * maxLength) continue;
     const cps = [...term];
-    if (cps.length < minLength) continue;
+    if (cps.length < minLength || cps.length > maxLength) continue;
     for (const deleted of oneDeletions(cps)) {
       const list = out.get(deleted);
       if (!list) out.set(deleted, [term]);
@@ -123,9 +125,13 @@ function deletionsOf(terms: Iterable<string>, minLength: number): Map<string, st
 /** The strings a sequence of code points becomes with one of them deleted (distinct, in order). */
 export function oneDeletions(cps: readonly string[]): string[] {
   const out: string[] = [];
+  // Offsets in UTF-16 units of each code point, so each deletion is two slices of the string.
+  const text = cps.join('');
+  let at = 0;
   for (let i = 0; i < cps.length; i++) {
-    if (i > 0 && cps[i] === cps[i - 1]) continue;
-    out.push(cps.slice(0, i).join('') + cps.slice(i + 1).join(''));
+    const width = cps[i]!.length;
+    if (!(i > 0 && cps[i] === cps[i - 1])) out.push(text.slice(0, at) + text.slice(at + width));
+    at += width;
   }
   return out;
 }
@@ -180,7 +186,7 @@ export function buildIndexWith(docs: readonly SearchDocument[], parameters: Scor
   // 6. The description each tool's results carry, the name keys, and the one-deletion
   //    neighbours of the long terms.
   const descriptions = tools.map((t) => truncateDescription(t.description));
-  return new ToolIndex(tools, descriptions, postings, nameKeysOf(tools), parameters, deletionsOf(postings.keys(), parameters.typoMinLength));
+  return new ToolIndex(tools, descriptions, postings, nameKeysOf(tools), parameters, deletionsOf(postings.keys(), parameters.typoMinLength, parameters.typoMaxLength));
 }
 
 /**

@@ -138,7 +138,7 @@ describe('scoring', () => {
     expect(selectQueryTerms(idx, 'forecest').map((t) => t.term)).toEqual(['forecast']);
   });
 
-  it('[search.query.typo] fewer than 7 code points on either side never match with a typo', () => {
+  it('[search.query.typo] fewer than 7 or more than 12 code points on either side never match with a typo', () => {
     const idx = buildSearchIndex([
       { name: 'dork', description: 'dorks' },
       { name: 'button', description: 'press the button' },
@@ -155,6 +155,13 @@ describe('scoring', () => {
     // Both of 7: one substitution matches.
     const idx7 = buildSearchIndex([{ name: 'αβγδεζη', description: '' }]);
     expect(selectQueryTerms(idx7, 'αβγδεζθ').map((t) => t.term)).toEqual(['αβγδεζη']);
+    // 12 code points match one substitution; 13 do not.
+    const w12 = 'αβγδεζηθικλμ';
+    const w13 = 'αβγδεζηθικλμν';
+    expect(selectQueryTerms(buildSearchIndex([{ name: w12, description: '' }]), 'αβγδεζηθικλξ').map((t) => t.term)).toEqual([w12]);
+    expect(selectQueryTerms(buildSearchIndex([{ name: w13, description: '' }]), 'αβγδεζηθικλμξ')).toEqual([]);
+    // A 13-code-point query one deletion from a 12-code-point term is not matched either.
+    expect(selectQueryTerms(buildSearchIndex([{ name: 'ωβγδεζηθικλμ', description: '' }]), 'ωβγδεζηθξικλμ')).toEqual([]);
   });
 
   it('[search.query.typo] among several terms one typo away, the first in code-unit order', () => {
