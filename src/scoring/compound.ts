@@ -81,7 +81,7 @@ export function splitCompound(word: string, vocabulary: ReadonlySet<string>): st
  * Implements r[search.index.compound].
  */
 export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
-  // 1. The parts of each tool's name and description, and the catalog's vocabulary.
+  // The parts of each tool's name and description, and the catalog's vocabulary.
   const owners = new Map<string, number>(); // part → the one tool holding it, or -1 for several
   const descriptionParts: Array<Set<string>> = [];
   const vocabulary = new Set<string>();
@@ -101,8 +101,8 @@ export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
       } else if (owner !== slot) owners.set(part, -1);
     }
   });
-  // 2. Each name word that is an unsplittable compound, split against the vocabulary.
-  //    Unlike @mastra/core 1.71.0 (r[search.index.compound]): Mastra keeps it as one token.
+  // Each name word that is an unsplittable compound, split against the vocabulary.
+  // Unlike @mastra/core 1.71.0 (r[search.index.compound]): Mastra keeps it as one token.
   return tools.map((tool, slot) => {
     const pieces: string[] = [];
     for (const word of documentWords(tool.name)) {

@@ -129,12 +129,12 @@ function step5(w: string): string {
  * Porter2 exceptional forms; words of 1–2 letters are kept.
  */
 export function porterStem(word: string): string {
-  // 1. Exceptional forms.
+  // Exceptional forms.
   const exception = STEM_EXCEPTIONS.get(word);
   if (exception !== undefined) return exception;
-  // 2. Short words are kept.
+  // Short words are kept.
   if (word.length <= 2) return word;
-  // 3. Steps 1a, 1b, 1c, 2, 3, 4, 5 of the paper, in order.
+  // Steps 1a, 1b, 1c, 2, 3, 4, 5 of the paper, in order.
   let w = step1a(word);
   w = step1b(w);
   w = step1c(w);

@@ -78,13 +78,13 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
     if (stats) stats.approximateLookups++;
     for (const term of index.deletions.get(key) ?? []) consider(term);
   };
-  // 1. An index term with one code point more (deleting it gives the query term).
+  // An index term with one code point more (deleting it gives the query term).
   look(unknown);
   for (const deleted of oneDeletions(cps)) {
-    // 2. An index term with one code point less.
+    // An index term with one code point less.
     if (stats) stats.approximateLookups++;
     if (cps.length - 1 >= typoMinLength && index.postings.has(deleted)) consider(deleted);
-    // 3. An index term of the same length, one code point different (or two adjacent swapped).
+    // An index term of the same length, one code point different (or two adjacent swapped).
     look(deleted);
   }
   return best;
@@ -100,29 +100,29 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
   const { idfExponent } = toolIndex.parameters;
-  // 1. The distinct terms of the query, in query order.
+  // The distinct terms of the query, in query order.
   const chosen = new Set<string>();
   let approximated = 0;
   for (const term of new Set(tokenizeQuery(query))) {
-    // 4. At most MAX_QUERY_TERMS terms: the first ones in query order.
-    //    Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
+    // At most MAX_QUERY_TERMS terms: the first ones in query order.
+    // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
     if (chosen.size === MAX_QUERY_TERMS) break;
-    // 2. A term the index contains stands for itself.
+    // A term the index contains stands for itself.
     if (toolIndex.postings.has(term)) {
       chosen.add(term);
       continue;
     }
-    // 3. Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
-    //    known prefix, or else for a known term one typo away.
-    //    Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
-    //    no approximate matching.
+    // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
+    // known prefix, or else for a known term one typo away.
+    // Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
+    // no approximate matching.
     if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
     approximated++;
     if (codePointLength(term) > toolIndex.parameters.approximateMaxLength) continue;
     const match = prefixTerm(toolIndex, term, stats) ?? typoTerm(toolIndex, term, stats);
     if (match !== undefined) chosen.add(match);
   }
-  // 5. Weights, in code-unit order.
+  // Weights, in code-unit order.
   return [...chosen].sort(byCodeUnits).map((term) => {
     const postings = toolIndex.postings.get(term)!;
     return { term, postings, weight: postings.idf ** idfExponent };
@@ -153,15 +153,17 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
   const toolIndex = asToolIndex(index);
   const { tools, descriptions } = toolIndex;
   const { stats } = options;
-  // 1. The scored query terms, and the tools whose name the query is.
+  // The scored query terms, and the tools whose name the query is.
   const terms = selectQueryTerms(index, query, stats);
   if (stats) stats.termsLookedUp += terms.length;
   const exact = toolIndex.nameKeys.get(nameKey(query)) ?? [];
+  // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
+  // matches tools there.
   if (terms.length === 0 && exact.length === 0) return [];
-  // 2. The best score the query could reach in this index: Σ weight(t).
+  // The best score the query could reach in this index: Σ weight(t).
   let reachable = 0;
   for (const t of terms) reachable += t.weight;
-  // 3. Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
+  // Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
   const sums = new Map<number, number>();
   for (const { postings, weight } of terms) {
     if (stats) stats.postingsVisited += postings.slots.length;
@@ -170,20 +172,29 @@ export function rankCandidates(index: SearchIndex, query: string, options: RankO
       sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
     }
   }
-  // 4. Normalise and round; a tool whose name the query is scores 1; keep the candidates with
-  //    score ≥ minScore.
-  //    Unlike @mastra/core 1.71.0 (r[search.name.exact]): Mastra's whole-name boost never
-  //    matches a name with separators.
+  // Normalise and round; a tool whose name the query is scores 1; keep the candidates with
+  // score ≥ minScore.
+  // Unlike @mastra/core 1.71.0 (r[search.name.exact]): Mastra's whole-name boost never
+  // matches a name with separators.
   const isExact = new Set(exact);
   for (const slot of exact) if (!sums.has(slot)) sums.set(slot, 0);
   const ranked: Array<{ slot: number; score: number; exact: boolean }> = [];
   for (const [slot, sum] of sums) {
     const named = isExact.has(slot);
+    // Unlike @mastra/core 1.71.0 (r[search.score.formula]): Mastra's score is the unbounded BM25 sum plus its name
+    // boosts, so its minScore cannot mean the seeds' "0–1".
+    // Unlike @mastra/core 1.71.0 (r[search.score.range]): Mastra's scores are unbounded; this one is at most 1.
+    // Unlike @mastra/core 1.71.0 (r[search.score.rounding]): Mastra compares the unrounded score and reports it
+    // rounded to 2 decimals.
     const score = named ? 1 : roundScore(sum / reachable);
+    // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
+    // equal to minScore.
     if (score >= minScore) ranked.push({ slot, score, exact: named });
   }
-  // 5. Score descending, then exact names first, then catalog order.
+  // Score descending, then exact names first, then catalog order.
+  // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
+  // not catalog order.
   ranked.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact) || a.slot - b.slot);
-  // 6. Each result carries the description cut when the index was built.
+  // Each result carries the description cut when the index was built.
   return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
 }

@@ -144,11 +144,11 @@ export function oneDeletions(cps: readonly string[]): string[] {
  */
 export function buildIndexWith(docs: readonly SearchDocument[], parameters: ScoringParameters): ToolIndex {
   const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
-  // 1. One slot per distinct name, in catalog order.
+  // One slot per distinct name, in catalog order.
   const tools = resolveCatalog(docs);
-  // 2. Count the terms of each tool's name and description; the pieces of the name's
-  //    compounds count as description terms. The tokenizer remembers each distinct word's
-  //    terms for this build only.
+  // Count the terms of each tool's name and description; the pieces of the name's
+  // compounds count as description terms. The tokenizer remembers each distinct word's
+  // terms for this build only.
   const tokenize = memoisedTokenizer();
   const pieces = compoundPieces(tools);
   const fields = tools.map((t, slot) => {
@@ -157,11 +157,11 @@ export function buildIndexWith(docs: readonly SearchDocument[], parameters: Scor
     return { name: countTerms(tokenize(t.name)), description };
   });
   const lengths = fields.map((f) => ({ name: total(f.name), description: total(f.description) }));
-  // 3. Average field lengths over the catalog.
+  // Average field lengths over the catalog.
   const n = tools.length;
   const avgName = n > 0 ? lengths.reduce((s, l) => s + l.name, 0) / n : 0;
   const avgDesc = n > 0 ? lengths.reduce((s, l) => s + l.description, 0) / n : 0;
-  // 4. For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
+  // For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
   const building = new Map<string, { slots: number[]; strengths: number[] }>();
   fields.forEach((f, slot) => {
     const len = lengths[slot]!;
@@ -174,17 +174,19 @@ export function buildIndexWith(docs: readonly SearchDocument[], parameters: Scor
       p.strengths.push(tf / (tf + k1));
     };
     // The name's terms, then the description's terms the name lacks.
+    // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
+    // field and adds fixed name boosts.
     for (const [term, count] of f.name) add(term, (nameWeight * count) / nameNorm + (f.description.get(term) ?? 0) / descNorm);
     for (const [term, count] of f.description) if (!f.name.has(term)) add(term, count / descNorm);
   });
-  // 5. The inverse document frequency of every term.
+  // The inverse document frequency of every term.
   const postings = new Map<string, Postings>();
   for (const [term, p] of building) {
     const df = p.slots.length;
     postings.set(term, { slots: p.slots, strengths: p.strengths, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
   }
-  // 6. The description each tool's results carry, the name keys, and the one-deletion
-  //    neighbours of the long terms.
+  // The description each tool's results carry, the name keys, and the one-deletion
+  // neighbours of the long terms.
   const descriptions = tools.map((t) => truncateDescription(t.description));
   return new ToolIndex(tools, descriptions, postings, nameKeysOf(tools), parameters, deletionsOf(postings.keys(), parameters.typoMinLength, parameters.typoMaxLength));
 }

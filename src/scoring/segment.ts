@@ -31,14 +31,14 @@ const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
  */
 export function segmentWords(run: string): string[] {
   const out: string[] = [];
-  // 1. Cut a long run into pieces of SEGMENT_CHUNK characters (a short run is one piece).
+  // Cut a long run into pieces of SEGMENT_CHUNK characters (a short run is one piece).
   const pieces: string[] = [];
   if (run.length <= SEGMENT_CHUNK) pieces.push(run);
   else {
     const chars = run.match(CHARACTER) ?? [];
     for (let i = 0; i < chars.length; i += SEGMENT_CHUNK) pieces.push(chars.slice(i, i + SEGMENT_CHUNK).join(''));
   }
-  // 2. Segment each piece on its own.
+  // Segment each piece on its own.
   for (const piece of pieces) for (const { segment } of WORD_SEGMENTER.segment(piece)) out.push(segment);
   return out;
 }

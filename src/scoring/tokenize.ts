@@ -17,6 +17,8 @@ export type TextKind = 'document' | 'query';
 const ASCII_LETTERS = /^[a-z]+$/;
 
 /** A word: a maximal run of letters, combining marks and digits, in any script. */
+// Unlike @mastra/core 1.71.0 (r[search.tokenize.words]): Mastra splits on white space and some ASCII punctuation only,
+// so `/`, `@`, `+` stay inside its tokens.
 export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
@@ -67,8 +69,9 @@ function keep(term: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
   if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
   // r[search.tokenize.stopwords], r[search.query.fillers]: checked before stemming.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stopwords]): Mastra's tool search uses no stopwords.
   if (isDropped(term, kind)) return;
-  // r[search.tokenize.stem]
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.stem]): Mastra does not stem; `papers` does not find `paper` there.
   out.push(stem(term));
 }
 
@@ -82,10 +85,10 @@ function groupTerms(chars: readonly string[], out: string[]): void {
 
 function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
   // Unlike @mastra/core 1.71.0 (r[search.tokenize.segmented]): Mastra keeps the run as one token.
-  // 1. Cut the run into word segments (ICU's word break iterator).
-  // 2. A segment that is a stopword (or, in a query, a filler) is dropped and ends a group; the
-  //    other segments, adjacent in the run, form groups.
-  // 3. Each group yields its characters and its pairs of adjacent characters.
+  // Cut the run into word segments (ICU's word break iterator).
+  // A segment that is a stopword (or, in a query, a filler) is dropped and ends a group; the
+  // other segments, adjacent in the run, form groups.
+  // Each group yields its characters and its pairs of adjacent characters.
   let group: string[] = [];
   for (const segment of segmentWords(run)) {
     if (isDropped(segment, kind)) {
@@ -100,6 +103,7 @@ function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
 
 function alphabeticTerms(run: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.digits]: split letters from digits, and keep the whole run too.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.digits]): Mastra does not split letters from digits.
   const pieces = run.match(DIGIT_RUN) ?? [];
   for (const piece of pieces) {
     // Unlike @mastra/core 1.71.0 (r[search.query.numbers]): a query's numbers (runs of digits)
@@ -134,8 +138,8 @@ function foldedTerms(folded: string, kind: TextKind, out: string[]): void {
  */
 export function tokenizeQuery(text: string): string[] {
   const out: string[] = [];
-  // 1. Fold the whole text (case, compatibility forms, accents on cased letters).
-  // 2. Cut it into words, each word into script runs, each run into terms.
+  // Fold the whole text (case, compatibility forms, accents on cased letters).
+  // Cut it into words, each word into script runs, each run into terms.
   foldedTerms(fold(text), 'query', out);
   return out;
 }
@@ -159,6 +163,8 @@ export function termsOfFoldedPart(folded: string): string[] {
  */
 export function splitCaseBoundaries(word: string): string[] {
   // Fast path: without an upper-case letter there is no boundary to mark.
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.case-split]): Mastra does not split on case; `issue` finds
+  // `createIssue` there only through its name-substring boost.
   if (!HAS_UPPER.test(word)) return word.split(' ');
   return word.replace(LOWER_TO_UPPER, '$1 ').replace(ACRONYM_END, '$1 ').split(' ');
 }
@@ -168,11 +174,12 @@ export function splitCaseBoundaries(word: string): string[] {
  * original case) to `out`. The terms depend on the word alone.
  */
 function documentWordTerms(word: string, out: string[]): void {
-  // 1. The word as a query would see it (without the query-only steps).
+  // The word as a query would see it (without the query-only steps).
   foldedTerms(fold(word), 'document', out);
-  // 2. When it has case boundaries: each part, and each run of 2 or 3
-  //    adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
-  //    `pr`, `github`, `hubpr`).
+  // When it has case boundaries: each part, and each run of 2 or 3
+  // adjacent parts that is not the whole word (`GitHubPR` → `git`, `hub`,
+  // `pr`, `github`, `hubpr`).
+  // Unlike @mastra/core 1.71.0 (r[search.tokenize.document]): Mastra indexes each word whole, without its case parts.
   const parts = splitCaseBoundaries(word);
   if (parts.length < 2) return;
   for (let i = 0; i < parts.length; i++) {
@@ -200,8 +207,8 @@ export function documentWords(text: string): string[] {
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  // 1. Find the words in the original case (lone surrogates separate words).
-  // 2. Append the terms of each word.
+  // Find the words in the original case (lone surrogates separate words).
+  // Append the terms of each word.
   for (const word of documentWords(text)) documentWordTerms(word, out);
   return out;
 }
@@ -220,9 +227,9 @@ export function memoisedTokenizer(): DocumentTokenizer {
   const termsOfWord = new Map<string, readonly string[]>();
   return (text) => {
     const out: string[] = [];
-    // 1. Find the words in the original case, as `tokenize` does.
+    // Find the words in the original case, as `tokenize` does.
     for (const word of documentWords(text)) {
-      // 2. The terms of a word depend on the word alone: compute them once.
+      // The terms of a word depend on the word alone: compute them once.
       let terms = termsOfWord.get(word);
       if (terms === undefined) {
         const fresh: string[] = [];
