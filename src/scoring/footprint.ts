@@ -25,7 +25,8 @@ export function stringBytes(text: string): number {
 
 /**
  * Estimates the bytes an index built by `buildSearchIndex` keeps alive: the catalog's names and
- * descriptions, the truncated descriptions, every term with its postings, and the trigram maps.
+ * descriptions, the truncated descriptions, every term with its postings, the one-deletion
+ * neighbours of the terms matched with a typo, and the name keys.
  * The estimate is linear in the index and errs on the high side; `npm run reliability` compares
  * it with the heap measured by `process.memoryUsage()`.
  *
@@ -46,8 +47,9 @@ export function estimateSearchIndexBytes(index: SearchIndex): number {
   for (const [term, postings] of index.postings) {
     bytes += MAP_ENTRY + stringBytes(term) + OBJECT * 3 + 2 * ELEMENT * postings.slots.length;
   }
-  // Trigrams: a map entry, the trigram string and an array of terms; one count entry per term.
-  for (const [gram, terms] of index.termsByTrigram) bytes += MAP_ENTRY + stringBytes(gram) + OBJECT + ELEMENT * terms.length;
-  bytes += MAP_ENTRY * index.trigramCount.size;
+  // One-deletion neighbours (r[search.query.typo]): a map entry, the string and an array of terms.
+  for (const [deleted, terms] of index.deletions) bytes += MAP_ENTRY + stringBytes(deleted) + OBJECT + ELEMENT * terms.length;
+  // Name keys (r[search.name.exact]): a map entry, the key and an array of slots.
+  for (const [key, slots] of index.nameKeys) bytes += MAP_ENTRY + stringBytes(key) + OBJECT + ELEMENT * slots.length;
   return bytes;
 }

@@ -10,6 +10,9 @@
  *   `strengths`: any array-like of numbers);
  * - internal: the object `buildSearchIndex` returns has `postings`, a `Map` from every index term
  *   to such postings, and `tools`, the documents in slot order (`{ name }`).
+ *
+ * The kernel does not model r[search.name.exact] (a query that is a tool's name scores it 1 by a
+ * name-key look-up, outside the postings); its test leaves such queries out.
  */
 import { selectQueryTerms, type SearchIndex } from '../../../src/scoring/index.js';
 
