@@ -26,7 +26,7 @@ import {
   type StepCatalog,
 } from '../processor/catalog.js';
 import { DEFAULT_INDEX_CACHE_MAX_BYTES, IndexCache } from '../processor/index-cache.js';
-import { diagnosticReporter, type ToolSearchDiagnostic } from '../processor/diagnostics.js';
+import { denialReporters, diagnosticReporter, type ToolSearchDiagnostic } from '../processor/diagnostics.js';
 import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
 import { loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
 import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
@@ -35,7 +35,7 @@ import { assertStaticNames, entriesOf } from '../processor/names.js';
 import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
 import { activeLoaded, injectedCatalog } from '../processor/step-views.js';
 import { systemTimers } from '../processor/timers.js';
-import { DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
+import { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
 import { persistedMessages } from '../processor/persisted-messages.js';
 import { resolveThreadId } from '../processor/thread-id.js';
@@ -99,12 +99,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#autoLoad = valid.search?.autoLoad ?? false;
     this.#report = diagnosticReporter(valid.onDiagnostic);
     this.#indexes = new IndexCache({ maxBytes: valid.indexCacheMaxBytes ?? DEFAULT_INDEX_CACHE_MAX_BYTES });
+    const timeoutMs = valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS;
     this.#verdictPolicy = {
       filter: valid.filter,
-      timeoutMs: valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS,
+      timeoutMs,
       concurrency: valid.filterConcurrency ?? DEFAULT_FILTER_CONCURRENCY,
+      budgetMs: valid.filterBudgetMs ?? DEFAULT_FILTER_BUDGET_MS,
       timers: valid.timers ?? systemTimers,
-      report: this.#report,
+      ...denialReporters(this.#report, timeoutMs),
     };
     // Canonical names: unique and not reserved.
     const entries = entriesOf(valid.tools);
@@ -188,12 +190,20 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const exposed = this.#ordered(catalog, this.#store.loaded(storeInput));
     const verdicts = this.#verdicts(requestContext);
     // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
-    // catalog (phase search) and the loaded tools (phase active), within one concurrency bound.
-    const catalogText = this.#injectCatalog ? injectedCatalog(catalog, verdicts, this.#autoLoad) : undefined;
-    const activeTools = activeLoaded(exposed, verdicts, { recheckLoad: this.#recheckLoad });
+    // catalog (phase search) and the loaded tools (phase active), within one concurrency bound
+    // and one budget (r[processor.filter.budget]).
+    const start = verdicts.operation('step');
+    const catalogText = this.#injectCatalog ? injectedCatalog(catalog, start, this.#autoLoad) : undefined;
+    const activeTools = activeLoaded(exposed, start, { recheckLoad: this.#recheckLoad });
+    let text: string | undefined;
+    let loaded: Array<readonly [string, AnyTool]>;
+    try {
+      [text, loaded] = await Promise.all([catalogText, activeTools]);
+    } finally {
+      start.end();
+    }
     // Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
-    const text = await catalogText;
     if (text !== undefined) args.messageList?.addSystem(text);
     // The meta-tools, closed over this step (and its verdicts).
     const step: MetaToolStep<AnyTool> = {
@@ -212,8 +222,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
     // Pass-through tools: the request's tools unless they are searchable.
     const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, this.#report);
-    // Loaded tools the filter keeps active.
-    const loaded = await activeTools;
+    // Loaded tools the filter keeps active (asked above).
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
   }
 
@@ -292,7 +301,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
     // this call is a step of its own for the verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
-    for (const [name, tool] of await activeLoaded(exposeLoaded(catalog, names), this.#verdicts(requestContext), { recheckLoad: this.#recheckLoad })) {
+    const resume = this.#verdicts(requestContext).operation('resume');
+    let active: Array<readonly [string, AnyTool]>;
+    try {
+      active = await activeLoaded(exposeLoaded(catalog, names), resume, { recheckLoad: this.#recheckLoad });
+    } finally {
+      resume.end();
+    }
+    for (const [name, tool] of active) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }
     return out;

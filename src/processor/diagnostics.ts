@@ -1,4 +1,6 @@
+import { errorText, shorten } from './echo.js';
 import type { ToolSearchFilterPhase } from './options.js';
+import type { BudgetExhaustion, FilterDenial } from './verdicts.js';
 
 /**
  * What a diagnostic is about: `tool-skipped` (a request-resolved value that is not a usable
@@ -7,7 +9,7 @@ import type { ToolSearchFilterPhase } from './options.js';
  *
  * @see r[processor.diagnostics.listener]
  */
-export type ToolSearchDiagnosticCode = 'tool-skipped' | 'filter-timed-out' | 'filter-threw';
+export type ToolSearchDiagnosticCode = 'tool-skipped' | 'filter-timed-out' | 'filter-threw' | 'filter-budget-exhausted';
 
 /**
  * One diagnostic, for the application (never for the model). Every string in it echoes at most
@@ -51,5 +53,45 @@ export function diagnosticReporter(listener: ToolSearchDiagnosticListener | unde
     } catch {
       // A listener's failure is its own: the step goes on.
     }
+  };
+}
+
+/**
+ * The verdict policy's reporters: a verdict that timed out, threw or was cut by its operation's
+ * budget becomes a diagnostic; a verdict that is simply not `true` does not.
+ *
+ * Implements r[processor.diagnostics.listener] and r[processor.filter.timeout-as-denial].
+ *
+ * @param report - where diagnostics go
+ */
+export function denialReporters(
+  report: (diagnostic: ToolSearchDiagnostic) => void,
+  timeoutMs: number,
+): {
+  onDenial: (denial: FilterDenial) => void;
+  onBudgetExhausted: (exhaustion: BudgetExhaustion) => void;
+} {
+  return {
+    onDenial: ({ entry, phase, reason, error }) => {
+      const name = shorten(entry.name);
+      if (reason === 'timed-out') {
+        report({
+          code: 'filter-timed-out',
+          toolName: name,
+          phase,
+          message: `The filter did not settle within ${timeoutMs} ms for tool "${name}" (phase ${phase}), so the tool was denied. Make the filter answer sooner or raise filterTimeoutMs.`,
+        });
+      } else if (reason === 'threw') {
+        report({ code: 'filter-threw', toolName: name, phase, message: `The filter threw for tool "${name}" (phase ${phase}), so the tool was denied: ${errorText(error)}.` });
+      } else if (reason === 'budget-exhausted') {
+        report({
+          code: 'filter-budget-exhausted',
+          toolName: name,
+          phase,
+          message: `The operation spent its filterBudgetMs before the filter answered for tool "${name}" (phase ${phase}), so the tool was denied.`,
+        });
+      }
+    },
+    onBudgetExhausted: () => {},
   };
 }

@@ -3,14 +3,18 @@ import type { ToolSearchTimers } from './timers.js';
 
 /**
  * Why a verdict came out as it did. `no-filter` and `allowed` allow; `not-true` (the filter
- * returned or resolved something other than `true`), `threw` (it threw or rejected) and
- * `timed-out` (it did not settle before its deadline) deny. Kept for diagnostics; the model
- * never sees it.
+ * returned or resolved something other than `true`), `threw` (it threw or rejected),
+ * `timed-out` (it did not settle before its deadline) and `budget-exhausted` (the operation
+ * waiting for it spent its `filterBudgetMs`) deny. Kept for events; the model never sees it.
  *
  * @see r[processor.filter.allow-only-true]
  * @see r[processor.filter.deadline]
+ * @see r[processor.filter.budget]
  */
-export type FilterDecisionReason = 'no-filter' | 'allowed' | 'not-true' | 'threw' | 'timed-out';
+export type FilterDecisionReason = 'no-filter' | 'allowed' | 'not-true' | 'threw' | 'timed-out' | 'budget-exhausted';
+
+/** The reasons that deny. */
+export type FilterDenialReason = Exclude<FilterDecisionReason, 'no-filter' | 'allowed'>;
 
 /** One verdict of the filter, with its reason. */
 export interface FilterDecision {
@@ -34,6 +38,8 @@ const NO_FILTER: FilterDecision = Object.freeze({ allowed: true, reason: 'no-fil
 const ALLOWED: FilterDecision = Object.freeze({ allowed: true, reason: 'allowed' });
 const NOT_TRUE: FilterDecision = Object.freeze({ allowed: false, reason: 'not-true' });
 const TIMED_OUT: FilterDecision = Object.freeze({ allowed: false, reason: 'timed-out' });
+/** The denial of a verdict an operation no longer waits for (r[processor.filter.budget]). */
+export const BUDGET_EXHAUSTED: FilterDecision = Object.freeze({ allowed: false, reason: 'budget-exhausted' });
 const threw = (error: unknown): FilterDecision => ({ allowed: false, reason: 'threw', error });
 // Unlike @mastra/core 1.71.0 (r[processor.filter.allow-only-true]): Mastra treats any truthy value as allowed; here
 // only true allows.
@@ -63,8 +69,27 @@ export function decideFilter<TTool, TRequestContext>(
   args: FilterArgsOf<TTool, TRequestContext>,
   deadline: VerdictDeadline,
 ): Promise<FilterDecision> {
+  return Promise.resolve(decideFilterNow(filter, args, deadline));
+}
+
+/**
+ * {@link decideFilter}, answering a verdict that settles synchronously (no filter, a plain value,
+ * a synchronous throw) as a plain decision rather than a promise, so that a caller knows at once
+ * that nothing has to be waited for.
+ *
+ * Implements r[processor.filter.allow-only-true] and r[processor.filter.deadline].
+ *
+ * @param filter - the configured filter, if any
+ * @param args - what the filter receives
+ * @param deadline - the deadline and its timers
+ */
+export function decideFilterNow<TTool, TRequestContext>(
+  filter: FilterOf<TTool, TRequestContext> | undefined,
+  args: FilterArgsOf<TTool, TRequestContext>,
+  deadline: VerdictDeadline,
+): FilterDecision | Promise<FilterDecision> {
   // No filter: allowed.
-  if (filter === undefined) return Promise.resolve(NO_FILTER);
+  if (filter === undefined) return NO_FILTER;
   // Call; a synchronous throw denies.
   let result: unknown;
   let then: ReturnType<typeof thenOf>;
@@ -72,10 +97,10 @@ export function decideFilter<TTool, TRequestContext>(
     result = filter(args);
     then = thenOf(result);
   } catch (error) {
-    return Promise.resolve(threw(error));
+    return threw(error);
   }
   // A plain value settles at once: only `true` allows.
-  if (then === undefined) return Promise.resolve(fromValue(result));
+  if (then === undefined) return fromValue(result);
   // A promise (any thenable) races the deadline; whichever settles first decides.
   // Unlike @mastra/core 1.71.0 (r[processor.filter.deadline]): Mastra awaits the verdict with no deadline.
   return new Promise<FilterDecision>((resolve) => {

@@ -13,6 +13,6 @@ export { MAX_QUERY_LENGTH, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES } from './meta-i
 export { resolveThreadId, THREAD_ID_KEY, MEMORY_CONTEXT_KEY } from './thread-id.js';
 export { renderText, TEXTS } from './messages.js';
 export type { TextId, TextOrigin, TextTemplate } from './messages.js';
-export { DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS } from './verdicts.js';
+export { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS } from './verdicts.js';
 export { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 export type { ToolSearchDiagnostic, ToolSearchDiagnosticCode, ToolSearchDiagnosticListener } from './diagnostics.js';

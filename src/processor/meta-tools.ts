@@ -15,7 +15,7 @@ import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { errorText } from './echo.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
 import { renderText } from './messages.js';
-import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type ToolVerdicts } from './verdicts.js';
+import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type ToolVerdicts, type VerdictSource } from './verdicts.js';
 
 /** Most "did you mean" suggestions in a not-found answer. */
 export const MAX_SUGGESTIONS = 3;
@@ -24,8 +24,8 @@ export const MAX_SUGGESTIONS = 3;
 export interface MetaToolStep<TTool = unknown> {
   /** The step's searchable set. */
   readonly catalog: StepCatalog<TTool>;
-  /** The filter's verdicts for this step (deadlines, concurrency, once per tool and phase). */
-  readonly verdicts: ToolVerdicts<TTool>;
+  /** The filter's verdicts for this step (deadlines, concurrency, once per tool and phase); each call is an operation with its budget. */
+  readonly verdicts: VerdictSource<TTool>;
   /**
    * The tools loaded for this step: canonical name → the name the tool is exposed under
    * (r[processor.names.exposure]). Grows as the meta-tools activate tools.
@@ -73,6 +73,7 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, too
   if (step.catalog.entries.length === 0) return searchToolsResult(query, [], false, shorten);
   // Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
   // also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
+  // The call is one operation: it waits on the filter for at most filterBudgetMs (r[processor.filter.budget]).
   // Unlike @mastra/core 1.71.0 (r[processor.filter.load]): under autoLoad Mastra activates search results without
   // asking the filter at phase load.
   const phases = step.autoLoad ? SEARCH_AND_LOAD_PHASES : SEARCH_PHASES;
@@ -82,9 +83,15 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, too
     filtered: step.verdicts.filtered,
     batchLimit: step.verdicts.concurrency,
   });
-  const kept = await runSelectionAsync(selection, (batch) =>
-    step.verdicts.allowedInPhases(batch.map((hit) => step.catalog.byName.get(hit.name)), phases),
-  );
+  const verdicts = step.verdicts.operation('search_tools');
+  let kept;
+  try {
+    kept = await runSelectionAsync(selection, (batch) =>
+      verdicts.allowedInPhases(batch.map((hit) => step.catalog.byName.get(hit.name)), phases),
+    );
+  } finally {
+    verdicts.end();
+  }
   // The scorer's score is reported unchanged: it is the score compared with minScore.
   // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
   // differ from the score it compared.
@@ -111,7 +118,7 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, too
  *
  * Implements r[processor.names.suggestions] and r[processor.filter.not-found].
  */
-async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: string): Promise<string[]> {
+async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, verdicts: ToolVerdicts<TTool>, requested: string): Promise<string[]> {
   const wanted = requested.toLowerCase();
   // Unlike @mastra/core 1.71.0 (r[processor.names.suggestions]): Mastra suggests the key even when it is
   // another tool's id, and that suggestion then loads the other tool.
@@ -125,8 +132,8 @@ async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, requested: strin
   // phases search then load, stopping once enough are allowed.
   // Unlike @mastra/core 1.71.0 (r[processor.filter.not-found]): Mastra asks about suggestions at phase load only, so
   // it can suggest a tool that search would hide.
-  const allowed = await runSelectionAsync(selectAllowed(matching, MAX_SUGGESTIONS, step.verdicts.concurrency), (batch) =>
-    step.verdicts.allowedInPhases(
+  const allowed = await runSelectionAsync(selectAllowed(matching, MAX_SUGGESTIONS, verdicts.concurrency), (batch) =>
+    verdicts.allowedInPhases(
       batch.map((m) => m.entry),
       SEARCH_AND_LOAD_PHASES,
     ),
@@ -162,9 +169,25 @@ async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCa
   if (!checked.ok) return { success: false, message: checked.message };
   const { names, form } = checked.value;
   // Resolve each name and ask phase load about all of them at once (in request order,
-  // within the concurrency bound); denied = not found.
+  // within the concurrency bound); denied = not found. The call, suggestions included, is one
+  // operation within filterBudgetMs (r[processor.filter.budget]).
+  const verdicts = step.verdicts.operation('load_tool');
+  try {
+    return await loadWithin(step, verdicts, names, form, toolCallId);
+  } finally {
+    verdicts.end();
+  }
+}
+
+async function loadWithin<TTool>(
+  step: MetaToolStep<TTool>,
+  verdicts: ToolVerdicts<TTool>,
+  names: readonly string[],
+  form: 'single' | 'list',
+  toolCallId: string | undefined,
+): Promise<LoadToolResult> {
   const entries = names.map((requested) => resolveName(step.catalog, requested));
-  const allowed = await step.verdicts.allowedEach(entries, 'load');
+  const allowed = await verdicts.allowedEach(entries, 'load');
   const loaded: Array<{ name: string; tool: string }> = [];
   const alreadyLoaded: string[] = [];
   const notFound: string[] = [];
@@ -193,7 +216,7 @@ async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCa
   const loadedNames = loaded.map((l) => l.name);
   let result: LoadToolResult;
   if (form === 'list') result = loadToolMultiResult({ loaded: loadedNames, alreadyLoaded, notFound }, shorten);
-  else if (notFound.length > 0) return loadToolNotFoundResult(names[0]!, await suggestionsFor(step, names[0]!), shorten);
+  else if (notFound.length > 0) return loadToolNotFoundResult(names[0]!, await suggestionsFor(step, verdicts, names[0]!), shorten);
   else result = loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
   // With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
   const activated = [...loadedNames, ...alreadyLoaded];

@@ -60,6 +60,7 @@ const ALLOWED: Record<string, string> = {
   clock: 'a function returning the current time in milliseconds',
   filterTimeoutMs: `an integer from 1 to ${MAX_TIMER_DELAY_MS} (milliseconds a filter verdict may take)`,
   filterConcurrency: 'a positive integer (filter verdicts in flight at once per step)',
+  filterBudgetMs: `an integer from 1 to ${MAX_TIMER_DELAY_MS} (milliseconds one operation may wait on the filter in total)`,
   timers: 'an object { setTimeout(callback, ms), clearTimeout(handle) } of functions',
   'timers.setTimeout': 'a function (callback, ms) => handle',
   'timers.clearTimeout': 'a function (handle) => void',
@@ -120,6 +121,7 @@ export const toolSearchProcessorOptionsSchema = z.object({
   clock: fn.optional(),
   filterTimeoutMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
   filterConcurrency: z.number().int().positive().refine(Number.isSafeInteger).optional(),
+  filterBudgetMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
   timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
   onDiagnostic: fn.optional(),
   receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
@@ -188,7 +190,14 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    */
   filterConcurrency?: number;
   /**
-   * Timers for filter deadlines. Default the global `setTimeout` / `clearTimeout`.
+   * Milliseconds one operation — the verdicts a step asks at its start, one `search_tools` or
+   * `load_tool` call, one `getLoadedToolsForRequestContext` call — may wait on the filter in
+   * total; once spent, every verdict it still waits for or asks for denies. An integer from 1 to
+   * 2 147 483 647. Default 5 000. An addition to @mastra/core 1.71.0's options (r[processor.filter.budget]).
+   */
+  filterBudgetMs?: number;
+  /**
+   * Timers for filter deadlines and budgets. Default the global `setTimeout` / `clearTimeout`.
    * An addition to @mastra/core 1.71.0's options, for deterministic tests (r[processor.options.timers]).
    */
   timers?: ToolSearchTimers;

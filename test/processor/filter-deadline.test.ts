@@ -127,7 +127,7 @@ describe('filter deadlines', () => {
     expect(result.results.map((r: Any) => r.name)).toEqual(['get_weather']);
   });
 
-  it('[processor.filter.deadline] [processor.options.timers] a synchronous verdict schedules no timer; an async one schedules one and clears it', async () => {
+  it('[processor.filter.deadline] [processor.filter.budget] [processor.options.timers] a synchronous verdict schedules no timer; an async one schedules one and clears it, and its operation one budget', async () => {
     const time = new SimulatedTime(0);
     let scheduled = 0;
     let cleared = 0;
@@ -144,8 +144,9 @@ describe('filter deadlines', () => {
     const b = simulated(async, time);
     await b.step();
     await b.call('search_tools', { query: 'weather forecast' });
-    expect(scheduled).toBe(2);
-    expect(cleared).toBe(2);
+    // Two deadlines, and the search's budget (the step had nothing to ask); all cleared.
+    expect(scheduled).toBe(3);
+    expect(cleared).toBe(3);
     expect(time.pending).toBe(0);
   });
 

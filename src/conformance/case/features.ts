@@ -25,7 +25,7 @@ export function usedFeatures(c: Case): Set<Feature> {
   if (c.options.includeResolvedTools) used.add('resolved-tools');
   if (c.options.injectCatalog) used.add('inject-catalog');
   if (c.options.ttl !== undefined) used.add('clock');
-  if (c.options.filterTimeoutMs !== undefined || c.options.filterConcurrency !== undefined) used.add('filter-timing');
+  if (c.options.filterTimeoutMs !== undefined || c.options.filterConcurrency !== undefined || c.options.filterBudgetMs !== undefined) used.add('filter-timing');
   const verdicts = c.options.filter ? [c.options.filter.default, ...c.options.filter.rules.map((r) => r.verdict)] : [];
   if (verdicts.some((v) => v === 'hang' || (typeof v === 'object' && 'after' in v))) used.add('filter-timing');
   const faulty = (tools: readonly { fault?: unknown }[]) => tools.some((t) => t.fault !== undefined);

@@ -106,6 +106,7 @@ export const processorOptionsSchema = z
     filter: filterPolicySchema.optional(),
     filterTimeoutMs: z.number().optional().describe('`filterTimeoutMs`, on the simulated clock.'),
     filterConcurrency: z.number().optional().describe('`filterConcurrency`.'),
+    filterBudgetMs: z.number().optional().describe('`filterBudgetMs`, on the simulated clock.'),
     raw: z
       .record(z.string(), z.unknown())
       .optional()

@@ -117,6 +117,8 @@ export interface ProcessorOptionsData {
   filterTimeoutMs?: number | undefined;
   /** `filterConcurrency`. */
   filterConcurrency?: number | undefined;
+  /** `filterBudgetMs`, on the adapter's simulated time. */
+  filterBudgetMs?: number | undefined;
   /** Option values passed as they are, over the others (for invalid options). */
   raw?: Record<string, unknown> | undefined;
 }
