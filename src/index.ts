@@ -21,6 +21,8 @@ export {
   DEFAULT_FILTER_CONCURRENCY,
   DEFAULT_FILTER_TIMEOUT_MS,
   MAX_TIMER_DELAY_MS,
+  toolSearchEventSchema,
+  TOOL_SEARCH_EVENT_VERSION,
 } from './processor/index.js';
 export type {
   FilterArgsOf,
@@ -33,7 +35,13 @@ export type {
   TextOrigin,
   TextTemplate,
   ToolSearchTimers,
-  ToolSearchDiagnostic,
-  ToolSearchDiagnosticCode,
-  ToolSearchDiagnosticListener,
+  ToolSearchEvent,
+  ToolSearchEventType,
+  ToolSearchEventListener,
+  ToolSearchSearchEvent,
+  ToolSearchLoadEvent,
+  ToolSearchDenyEvent,
+  ToolSearchBudgetEvent,
+  ToolSearchUnloadEvent,
+  ToolSearchSkippedEvent,
 } from './processor/index.js';

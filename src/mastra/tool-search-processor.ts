@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ProcessInputStepArgs, Processor } from '@mastra/core/processors';
 import type { RequestContext } from '@mastra/core/request-context';
 import { createTool, type Tool } from '@mastra/core/tools';
@@ -26,11 +27,13 @@ import {
   type StepCatalog,
 } from '../processor/catalog.js';
 import { DEFAULT_INDEX_CACHE_MAX_BYTES, IndexCache } from '../processor/index-cache.js';
-import { denialReporters, diagnosticReporter, type ToolSearchDiagnostic } from '../processor/diagnostics.js';
+import { callEvents, denialEvents, skippedEvents } from '../processor/event-reporters.js';
+import { EventSink, requestIdOf, scopeOf, tracingSpanOf, type EventScope } from '../processor/events.js';
 import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
+import { shorten } from '../processor/echo.js';
 import { loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
 import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
-import { runLoadTool, runSearchTools, type MetaToolStep } from '../processor/meta-tools.js';
+import { runLoadTool, runSearchTools, type MetaToolCall, type MetaToolStep } from '../processor/meta-tools.js';
 import { assertStaticNames, entriesOf } from '../processor/names.js';
 import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
 import { activeLoaded, injectedCatalog } from '../processor/step-views.js';
@@ -71,7 +74,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #minScore: number;
   readonly #autoLoad: boolean;
   readonly #verdictPolicy: VerdictPolicy<AnyTool, RequestContext>;
-  readonly #report: (diagnostic: ToolSearchDiagnostic) => void;
+  readonly #events: EventSink;
   readonly #store: LoadedToolStore;
   /** The context store, when `storage: 'context'` (the resume path reads it without consuming its bridge). */
   readonly #context: ContextStore | undefined;
@@ -79,6 +82,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #receipts: ReceiptKeys | undefined;
   readonly #static: StepCatalog<AnyTool>;
   readonly #indexes: IndexCache;
+  /** The scope of the step reading the store right now, so that an unload it finds carries its identifiers. */
+  #stepScope: EventScope | undefined;
 
   /**
    * Validates the options and builds the static catalog.
@@ -97,16 +102,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#topK = valid.search?.topK ?? DEFAULT_TOP_K;
     this.#minScore = valid.search?.minScore ?? DEFAULT_MIN_SCORE;
     this.#autoLoad = valid.search?.autoLoad ?? false;
-    this.#report = diagnosticReporter(valid.onDiagnostic);
+    this.#events = new EventSink({ listener: valid.onEvent, clock: valid.clock ?? Date.now, includeQueries: valid.includeQueriesInEvents ?? false });
     this.#indexes = new IndexCache({ maxBytes: valid.indexCacheMaxBytes ?? DEFAULT_INDEX_CACHE_MAX_BYTES });
-    const timeoutMs = valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS;
     this.#verdictPolicy = {
       filter: valid.filter,
-      timeoutMs,
+      timeoutMs: valid.filterTimeoutMs ?? DEFAULT_FILTER_TIMEOUT_MS,
       concurrency: valid.filterConcurrency ?? DEFAULT_FILTER_CONCURRENCY,
       budgetMs: valid.filterBudgetMs ?? DEFAULT_FILTER_BUDGET_MS,
       timers: valid.timers ?? systemTimers,
-      ...denialReporters(this.#report, timeoutMs),
     };
     // Canonical names: unique and not reserved.
     const entries = entriesOf(valid.tools);
@@ -129,18 +132,50 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
             maxBridgedThreads: valid.maxBridgedThreads,
             clock: valid.clock,
             maxThreads,
+            onTruncated: (threadId, names) => this.#unloaded(threadId, names, 'truncated'),
           })
         : undefined;
     // Unlike @mastra/core 1.71.0 (r[processor.options.clock]): clock is an addition (Mastra's store reads Date.now),
     // for deterministic TTL tests.
     this.#store =
-      this.#context ?? createInMemoryStore({ ttl: valid.ttl ?? DEFAULT_TTL_MS, maxThreads, ...(valid.clock ? { clock: valid.clock } : {}) });
+      this.#context ??
+      createInMemoryStore({
+        ttl: valid.ttl ?? DEFAULT_TTL_MS,
+        maxThreads,
+        ...(valid.clock ? { clock: valid.clock } : {}),
+        onUnload: ({ threadId, names, reason }) => this.#unloaded(threadId, names, reason),
+      });
+  }
+
+  /**
+   * Emits an `unload` event, in the scope of the step that found it, if any (r[processor.events.unload]).
+   *
+   * @param threadId - the thread (none for the anonymous entry)
+   * @param names - its names as activated
+   * @param reason - why they are no longer loaded
+   */
+  #unloaded(threadId: string | undefined, names: readonly string[], reason: 'ttl' | 'cleared' | 'evicted' | 'truncated'): void {
+    const found = this.#stepScope;
+    const scope = found !== undefined && found.threadId === (threadId ?? null) ? found : scopeOf(threadId, undefined, undefined);
+    this.#events.emit(scope, { type: 'unload', tools: names.map(shorten), reason });
+  }
+
+  /**
+   * Where a step's events belong: its thread, request and step number, and its tracing span.
+   * A request identifier is only made (and kept in the step's `state`) when someone listens.
+   *
+   * Implements r[processor.events.context].
+   */
+  #scopeOf(requestContext: RequestContext | undefined, args: ProcessInputStepArgs | undefined): EventScope {
+    const span = tracingSpanOf(args);
+    const requestId = this.#events.wantedWith(span) ? requestIdOf(args, randomUUID) : undefined;
+    return scopeOf(resolveThreadId(requestContext), requestId, args?.stepNumber, span);
   }
 
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
-  #catalogFor(tools: unknown): StepCatalog<AnyTool> {
+  #catalogFor(tools: unknown, scope: EventScope): StepCatalog<AnyTool> {
     if (!this.#includeResolvedTools) return this.#static;
-    return catalogWithResolved(this.#static, searchableResolvedEntries<AnyTool>(tools, this.#report), this.#indexes);
+    return catalogWithResolved(this.#static, searchableResolvedEntries<AnyTool>(tools, skippedEvents(this.#events, scope)), this.#indexes);
   }
 
   /** The filter's verdicts for one step (r[processor.filter.once-per-step]). */
@@ -184,15 +219,16 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    */
   async processInputStep(args: ProcessInputStepArgs): Promise<{ tools: Record<string, unknown> }> {
     const requestContext = args.requestContext;
-    // The step's catalog and the store's view of it.
-    const catalog = this.#catalogFor(args.tools);
+    // Where the step's events belong (r[processor.events.context]); its catalog and the store's view of it.
+    const scope = this.#scopeOf(requestContext, args);
+    const catalog = this.#catalogFor(args.tools, scope);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
-    const exposed = this.#ordered(catalog, this.#store.loaded(storeInput));
+    const exposed = this.#within(scope, () => this.#ordered(catalog, this.#store.loaded(storeInput)));
     const verdicts = this.#verdicts(requestContext);
     // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
     // catalog (phase search) and the loaded tools (phase active), within one concurrency bound
     // and one budget (r[processor.filter.budget]).
-    const start = verdicts.operation('step');
+    const start = verdicts.operation('step', denialEvents(this.#events, scope));
     const catalogText = this.#injectCatalog ? injectedCatalog(catalog, start, this.#autoLoad) : undefined;
     const activeTools = activeLoaded(exposed, start, { recheckLoad: this.#recheckLoad });
     let text: string | undefined;
@@ -211,17 +247,17 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       verdicts,
       loaded: exposureByTool(exposed),
       activate: (names) => {
-        if (names.length > 0) this.#store.activate(storeInput, names);
+        if (names.length > 0) this.#within(scope, () => this.#store.activate(storeInput, names));
       },
       topK: this.#topK,
       minScore: this.#minScore,
       autoLoad: this.#autoLoad,
       sign: this.#signer(storeInput.threadId),
     };
-    const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step)]];
-    if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step)]);
+    const meta: Array<readonly [string, unknown]> = [[SEARCH_TOOLS, this.#searchTool(step, scope)]];
+    if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step, scope)]);
     // Pass-through tools: the request's tools unless they are searchable.
-    const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, this.#report);
+    const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, skippedEvents(this.#events, scope));
     // Loaded tools the filter keeps active (asked above).
     return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
   }
@@ -237,9 +273,30 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return exposeLoaded(catalog, storeNames);
   }
 
+  /** Runs a store call with the step's scope at hand, for the unloads it finds. */
+  #within<T>(scope: EventScope, run: () => T): T {
+    const outer = this.#stepScope;
+    this.#stepScope = scope;
+    try {
+      return run();
+    } finally {
+      this.#stepScope = outer;
+    }
+  }
+
+  /**
+   * One meta-tool call: its id, and its events in the step's scope, on the call's own span
+   * (r[processor.events.tracing]).
+   */
+  #call(scope: EventScope, context: unknown): MetaToolCall<AnyTool> {
+    const callScope: EventScope = { ...scope, span: tracingSpanOf(context) };
+    const toolCallId = toolCallIdOf(context);
+    return { toolCallId, reporter: denialEvents(this.#events, callScope), observer: callEvents(this.#events, callScope, toolCallId) };
+  }
+
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
-  #searchTool(step: MetaToolStep<AnyTool>) {
-    const run = (input: unknown, context?: unknown) => runSearchTools(step, input, toolCallIdOf(context));
+  #searchTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
+    const run = (input: unknown, context?: unknown) => runSearchTools(step, input, this.#call(scope, context));
     const tool = createTool({
       id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
@@ -251,8 +308,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
-  #loadTool(step: MetaToolStep<AnyTool>) {
-    const run = (input: unknown, context?: unknown) => runLoadTool(step, input, toolCallIdOf(context));
+  #loadTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
+    const run = (input: unknown, context?: unknown) => runLoadTool(step, input, this.#call(scope, context));
     const tool = createTool({
       id: LOAD_TOOL,
       description: loadToolDescription(),
@@ -282,13 +339,16 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // With a live step: the store's view of that step.
     const stepArgs = args?.stepArgs;
     const requestContext = args?.requestContext ?? stepArgs?.requestContext;
-    const catalog = this.#catalogFor(stepArgs?.tools ?? args?.tools);
+    const scope = this.#scopeOf(requestContext, stepArgs);
+    const catalog = this.#catalogFor(stepArgs?.tools ?? args?.tools, scope);
     let names: readonly string[];
     if (stepArgs !== undefined) {
-      names = this.#store.loaded(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog));
+      const input = this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog);
+      names = this.#within(scope, () => this.#store.loaded(input));
     } else if (this.#context === undefined) {
       // Without one: the in-memory store by thread ...
-      names = this.#store.loaded(this.#storeInput(requestContext, [], catalog));
+      const input = this.#storeInput(requestContext, [], catalog);
+      names = this.#within(scope, () => this.#store.loaded(input));
     } else {
       // ... or the context store: the thread's latest step in this process, then what its persisted
       // messages hold.
@@ -301,7 +361,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
     // this call is a step of its own for the verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
-    const resume = this.#verdicts(requestContext).operation('resume');
+    const resume = this.#verdicts(requestContext).operation('resume', denialEvents(this.#events, scope));
     let active: Array<readonly [string, AnyTool]>;
     try {
       active = await activeLoaded(exposeLoaded(catalog, names), resume, { recheckLoad: this.#recheckLoad });

@@ -1,7 +1,6 @@
 import { buildSearchIndex, type SearchIndex } from '../scoring/index.js';
 import { isMetaToolName } from '../stores/meta-tool-names.js';
-import type { ToolSearchDiagnostic } from './diagnostics.js';
-import { shorten } from './echo.js';
+import type { SkipReport } from './event-reporters.js';
 import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
 import { readRecord } from './tool-reading.js';
 import type { IndexCache } from './index-cache.js';
@@ -88,17 +87,17 @@ export function staticCatalog<TTool>(entries: readonly ToolEntry<TTool>[]): Step
 /**
  * The request-resolved tools that become searchable: every usable tool of the step's tools
  * except those named (by key or canonical name) like a meta-tool; of two with one canonical name
- * the first wins. Values that are not usable tools are skipped, each with a `tool-skipped`
- * diagnostic naming its record key; reading the record never throws.
+ * the first wins. Values that are not usable tools are skipped, each reported with its record
+ * key (a `tool-skipped` event); reading the record never throws.
  *
  * Implements r[processor.resolved.searchable] and r[processor.resolved.non-tools].
  *
  * @param tools - the step's tools (`args.tools`)
- * @param report - where diagnostics go
+ * @param report - told of each skipped item
  */
 export function searchableResolvedEntries<TTool>(
   tools: unknown,
-  report: (diagnostic: ToolSearchDiagnostic) => void = () => {},
+  report: (skipped: SkipReport) => void = () => {},
 ): ToolEntry<TTool>[] {
   const read = readEntries<TTool>(tools);
   reportSkipped(read, report);
@@ -119,9 +118,9 @@ export function searchableResolvedEntries<TTool>(
  * Implements r[processor.resolved.pass-through] and r[processor.resolved.non-tools].
  *
  * @param tools - the step's tools (`args.tools`)
- * @param report - where diagnostics go
+ * @param report - told of each skipped item
  */
-export function passThroughEntries(tools: unknown, report: (diagnostic: ToolSearchDiagnostic) => void): Array<readonly [string, unknown]> {
+export function passThroughEntries(tools: unknown, report: (skipped: SkipReport) => void): Array<readonly [string, unknown]> {
   const record = readRecord(tools);
   if (!record.ok) {
     reportSkipped({ entries: [], skipped: [], unreadable: record.error }, report);
@@ -140,26 +139,14 @@ export function passThroughEntries(tools: unknown, report: (diagnostic: ToolSear
 /**
  * Reports the items of a request's tool record that are not usable tools.
  *
- * Implements r[processor.resolved.non-tools].
+ * Implements r[processor.resolved.non-tools] and r[processor.events.skipped].
  *
  * @param read - the record as read
- * @param report - where diagnostics go
+ * @param report - told of each skipped item
  */
-export function reportSkipped(read: ReadEntries<unknown>, report: (diagnostic: ToolSearchDiagnostic) => void): void {
-  if (read.unreadable !== undefined) {
-    report({
-      code: 'tool-skipped',
-      message: `The step's tools could not be listed (${read.unreadable}), so none of them is searchable or exposed in this step.`,
-    });
-  }
-  for (const skipped of read.skipped) {
-    const key = shorten(skipped.key);
-    report({
-      code: 'tool-skipped',
-      toolKey: key,
-      message: `Skipped the request's tool "${key}": ${skipped.problem}. It is neither searchable nor exposed.`,
-    });
-  }
+export function reportSkipped(read: ReadEntries<unknown>, report: (skipped: SkipReport) => void): void {
+  if (read.unreadable !== undefined) report({ toolKey: null, reason: 'record-unreadable' });
+  for (const skipped of read.skipped) report({ toolKey: skipped.key, reason: skipped.reason });
 }
 
 /**

@@ -15,4 +15,15 @@ export { renderText, TEXTS } from './messages.js';
 export type { TextId, TextOrigin, TextTemplate } from './messages.js';
 export { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS } from './verdicts.js';
 export { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
-export type { ToolSearchDiagnostic, ToolSearchDiagnosticCode, ToolSearchDiagnosticListener } from './diagnostics.js';
+export { toolSearchEventSchema, TOOL_SEARCH_EVENT_VERSION } from './events.js';
+export type {
+  ToolSearchEvent,
+  ToolSearchEventType,
+  ToolSearchEventListener,
+  ToolSearchSearchEvent,
+  ToolSearchLoadEvent,
+  ToolSearchDenyEvent,
+  ToolSearchBudgetEvent,
+  ToolSearchUnloadEvent,
+  ToolSearchSkippedEvent,
+} from './events.js';

@@ -1,4 +1,5 @@
 import { rankedSelection, runSelectionAsync, selectAllowed } from '../scoring/index.js';
+import type { ToolSearchFilterPhase } from './options.js';
 import {
   LOAD_TOOL,
   loadToolMultiResult,
@@ -15,7 +16,7 @@ import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { errorText } from './echo.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
 import { renderText } from './messages.js';
-import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type ToolVerdicts, type VerdictSource } from './verdicts.js';
+import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type OperationReporter, type ToolVerdicts, type VerdictSource } from './verdicts.js';
 
 /** Most "did you mean" suggestions in a not-found answer. */
 export const MAX_SUGGESTIONS = 3;
@@ -46,6 +47,52 @@ export interface MetaToolStep<TTool = unknown> {
   readonly sign?: ((metaTool: string, names: readonly string[], toolCallId: string | undefined) => Activation | undefined) | undefined;
 }
 
+/** What one meta-tool call reports: the searched and activated names (r[processor.events.search], r[processor.events.load]). */
+export interface MetaToolObserver {
+  /** A `search_tools` call with a valid input answered. */
+  searched(report: SearchReport): void;
+  /** A call activated names (`load_tool`, or `search_tools` under `autoLoad`). */
+  loaded(report: LoadReport): void;
+}
+
+/** What a `search_tools` call searched and found. */
+export interface SearchReport {
+  /** The query, as the model sent it. */
+  readonly query: string;
+  /** Tools searched. */
+  readonly candidateCount: number;
+  /** Candidates at or above `minScore`, before the filter. */
+  readonly matchCount: number;
+  /** The returned results, in order. */
+  readonly results: ReadonlyArray<{ readonly name: string; readonly score: number }>;
+}
+
+/** The outcome of one name a call tried to activate. */
+export type LoadOutcome = 'loaded' | 'already-loaded' | 'denied' | 'unknown';
+
+/** What a call activated, name by name. */
+export interface LoadReport {
+  /** Which meta-tool. */
+  readonly source: 'load_tool' | 'search_tools';
+  /** Each name asked for (or each result), in order, with its outcome. */
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly outcome: LoadOutcome }>;
+}
+
+/** One meta-tool call: its id, and who hears about it. */
+export interface MetaToolCall<TTool = unknown> {
+  /** The call's id, which a receipt is bound to (r[processor.receipts.write]). */
+  readonly toolCallId?: string | undefined;
+  /** Told of the call's denials (r[processor.events.deny], r[processor.events.budget]). */
+  readonly reporter?: OperationReporter<TTool> | undefined;
+  /** Told what the call searched and activated. */
+  readonly observer?: MetaToolObserver | undefined;
+}
+
+/** A call's id, whether given as a string (tests) or within a {@link MetaToolCall}. */
+function callOf<TTool>(call: string | MetaToolCall<TTool> | undefined): MetaToolCall<TTool> {
+  return typeof call === 'string' ? { toolCallId: call } : (call ?? {});
+}
+
 /**
  * Runs `search_tools`: validate the input, rank, keep allowed candidates up to `topK` (asking the
  * filter in rank order, in bounded batches), and under `autoLoad` activate them. Never throws.
@@ -55,57 +102,95 @@ export interface MetaToolStep<TTool = unknown> {
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
- * @param toolCallId - the call's id, which a receipt is bound to
+ * @param call - the call's id (which a receipt is bound to), and who hears about the call
  */
-export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId?: string): Promise<SearchToolsResult> {
+export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call?: string | MetaToolCall<TTool>): Promise<SearchToolsResult> {
   try {
-    return await searchTools(step, input, toolCallId);
+    return await searchTools(step, input, callOf(call));
   } catch (error) {
     return { results: [], message: renderText('search.failed', { error: errorText(error) }) };
   }
 }
 
-async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<SearchToolsResult> {
+/** The best allowed matches of a query, and how many candidates the ranking gave. */
+export interface Matches {
+  /** Allowed matches, best first, at most `topK`. */
+  readonly hits: SearchToolsResultEntry[];
+  /** Candidates at or above `minScore`, before the filter. */
+  readonly matchCount: number;
+}
+
+/**
+ * Ranks every candidate at or above `minScore` and keeps up to `topK` that the filter allows in
+ * every one of `phases`, asked in rank order, in batches of at most `filterConcurrency`.
+ *
+ * Implements r[processor.search.results], r[processor.filter.search] and r[processor.filter.search-batches].
+ *
+ * @param catalog - the step's catalog
+ * @param verdicts - the operation's verdicts
+ * @param query - the query
+ * @param options - `topK`, `minScore` and the phases
+ */
+export async function bestMatches<TTool>(
+  catalog: StepCatalog<TTool>,
+  verdicts: ToolVerdicts<TTool>,
+  query: string,
+  options: { readonly topK: number; readonly minScore: number; readonly phases: readonly ToolSearchFilterPhase[] },
+): Promise<Matches> {
+  let matchCount = 0;
+  if (catalog.entries.length === 0) return { hits: [], matchCount };
+  const selection = rankedSelection(catalog.index, query, {
+    minScore: options.minScore,
+    topK: options.topK,
+    filtered: verdicts.filtered,
+    batchLimit: verdicts.concurrency,
+    onRanked: (n) => (matchCount = n),
+  });
+  const kept = await runSelectionAsync(selection, (batch) => verdicts.allowedInPhases(batch.map((hit) => catalog.byName.get(hit.name)), options.phases));
+  // The scorer's score is reported unchanged: it is the score compared with minScore.
+  // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
+  // differ from the score it compared.
+  return { hits: kept.map((hit) => ({ name: hit.name, description: hit.description, score: hit.score })), matchCount };
+}
+
+async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call: MetaToolCall<TTool>): Promise<SearchToolsResult> {
   // Validate the input; a bad input is an error result.
   const checked = checkSearchInput(input);
   if (!checked.ok) return { results: [], message: checked.message };
   const { query } = checked.value;
-  if (step.catalog.entries.length === 0) return searchToolsResult(query, [], false, shorten);
   // Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
   // also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
   // The call is one operation: it waits on the filter for at most filterBudgetMs (r[processor.filter.budget]).
   // Unlike @mastra/core 1.71.0 (r[processor.filter.load]): under autoLoad Mastra activates search results without
   // asking the filter at phase load.
   const phases = step.autoLoad ? SEARCH_AND_LOAD_PHASES : SEARCH_PHASES;
-  const selection = rankedSelection(step.catalog.index, query, {
-    minScore: step.minScore,
-    topK: step.topK,
-    filtered: step.verdicts.filtered,
-    batchLimit: step.verdicts.concurrency,
-  });
-  const verdicts = step.verdicts.operation('search_tools');
-  let kept;
+  const verdicts = step.verdicts.operation('search_tools', call.reporter);
+  let matches: Matches;
   try {
-    kept = await runSelectionAsync(selection, (batch) =>
-      verdicts.allowedInPhases(batch.map((hit) => step.catalog.byName.get(hit.name)), phases),
-    );
+    matches = await bestMatches(step.catalog, verdicts, query, { topK: step.topK, minScore: step.minScore, phases });
   } finally {
     verdicts.end();
   }
-  // The scorer's score is reported unchanged: it is the score compared with minScore.
-  // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
-  // differ from the score it compared.
-  const hits: SearchToolsResultEntry[] = kept.map((hit) => ({ name: hit.name, description: hit.description, score: hit.score }));
+  const { hits } = matches;
+  call.observer?.searched({
+    query,
+    candidateCount: step.catalog.entries.length,
+    matchCount: matches.matchCount,
+    results: hits.map((h) => ({ name: h.name, score: h.score })),
+  });
   if (!step.autoLoad) return searchToolsResult(query, hits, false, shorten);
   // autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
   // and the ones not loaded yet are counted as newly loaded.
   // A hit's name is its canonical name, which is also the name it is exposed under when new.
   const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
   step.activate(hits.map((h) => h.name));
+  const fresh = new Set(newlyLoaded);
+  const tools = hits.map((h) => (fresh.has(h.name) ? { name: h.name, outcome: 'loaded' as const } : { name: step.loaded.get(h.name)!, outcome: 'already-loaded' as const }));
   for (const name of newlyLoaded) step.loaded.set(name, name);
+  if (hits.length > 0) call.observer?.loaded({ source: 'search_tools', tools });
   const result = searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
   // With a receipt secret, the activation is signed (r[processor.receipts.write]).
-  const signed = hits.length > 0 ? step.sign?.(SEARCH_TOOLS, hits.map((h) => h.name), toolCallId) : undefined;
+  const signed = hits.length > 0 ? step.sign?.(SEARCH_TOOLS, hits.map((h) => h.name), call.toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;
   return result;
 }
@@ -153,17 +238,17 @@ async function suggestionsFor<TTool>(step: MetaToolStep<TTool>, verdicts: ToolVe
  *
  * @param step - the step's meta-tool context
  * @param input - the raw input from the model
- * @param toolCallId - the call's id, which a receipt is bound to
+ * @param call - the call's id (which a receipt is bound to), and who hears about the call
  */
-export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId?: string): Promise<LoadToolResult> {
+export async function runLoadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, call?: string | MetaToolCall<TTool>): Promise<LoadToolResult> {
   try {
-    return await loadTool(step, input, toolCallId);
+    return await loadTool(step, input, callOf(call));
   } catch (error) {
     return { success: false, message: renderText('load.failed', { error: errorText(error) }) };
   }
 }
 
-async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCallId: string | undefined): Promise<LoadToolResult> {
+async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, call: MetaToolCall<TTool>): Promise<LoadToolResult> {
   // Validate the input; a bad input is an error result.
   const checked = checkLoadInput(input);
   if (!checked.ok) return { success: false, message: checked.message };
@@ -171,9 +256,9 @@ async function loadTool<TTool>(step: MetaToolStep<TTool>, input: unknown, toolCa
   // Resolve each name and ask phase load about all of them at once (in request order,
   // within the concurrency bound); denied = not found. The call, suggestions included, is one
   // operation within filterBudgetMs (r[processor.filter.budget]).
-  const verdicts = step.verdicts.operation('load_tool');
+  const verdicts = step.verdicts.operation('load_tool', call.reporter);
   try {
-    return await loadWithin(step, verdicts, names, form, toolCallId);
+    return await loadWithin(step, verdicts, names, form, call);
   } finally {
     verdicts.end();
   }
@@ -184,34 +269,46 @@ async function loadWithin<TTool>(
   verdicts: ToolVerdicts<TTool>,
   names: readonly string[],
   form: 'single' | 'list',
-  toolCallId: string | undefined,
+  call: MetaToolCall<TTool>,
 ): Promise<LoadToolResult> {
   const entries = names.map((requested) => resolveName(step.catalog, requested));
   const allowed = await verdicts.allowedEach(entries, 'load');
   const loaded: Array<{ name: string; tool: string }> = [];
   const alreadyLoaded: string[] = [];
   const notFound: string[] = [];
-  const handled = new Set<string>();
+  const outcomes: Array<{ name: string; outcome: LoadOutcome }> = [];
+  const handled = new Map<string, string>();
   for (const [i, requested] of names.entries()) {
     const entry = entries[i];
     if (entry === undefined || !allowed[i]) {
       notFound.push(requested);
+      outcomes.push({ name: requested, outcome: entry === undefined ? 'unknown' : 'denied' });
       continue;
     }
     // One tool named twice in one call (by key and by id) loads once, under the first name.
-    if (handled.has(entry.name)) continue;
-    handled.add(entry.name);
+    const earlier = handled.get(entry.name);
+    if (earlier !== undefined) {
+      outcomes.push({ name: earlier, outcome: 'already-loaded' });
+      continue;
+    }
     // A loaded tool answers under the name it is exposed under; a new one is exposed under the name asked for.
     // Unlike @mastra/core 1.71.0 (r[processor.names.exposed-once]): Mastra loads it again under the new name.
     const exposedAs = step.loaded.get(entry.name);
-    if (exposedAs !== undefined) alreadyLoaded.push(exposedAs);
-    else loaded.push({ name: requested, tool: entry.name });
+    handled.set(entry.name, exposedAs ?? requested);
+    if (exposedAs !== undefined) {
+      alreadyLoaded.push(exposedAs);
+      outcomes.push({ name: exposedAs, outcome: 'already-loaded' });
+    } else {
+      loaded.push({ name: requested, tool: entry.name });
+      outcomes.push({ name: requested, outcome: 'loaded' });
+    }
   }
   // Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
   // Unlike @mastra/core 1.71.0 (r[store.activate.all-confirmed]): Mastra records only newly loaded names, so a
   // confirmation cannot restore a thread that expired mid-step.
   step.activate([...loaded.map((l) => l.name), ...alreadyLoaded]);
   for (const { name, tool } of loaded) step.loaded.set(tool, name);
+  call.observer?.loaded({ source: 'load_tool', tools: outcomes });
   // Answer in the form the model asked in.
   const loadedNames = loaded.map((l) => l.name);
   let result: LoadToolResult;
@@ -220,7 +317,7 @@ async function loadWithin<TTool>(
   else result = loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
   // With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
   const activated = [...loadedNames, ...alreadyLoaded];
-  const signed = activated.length > 0 ? step.sign?.(LOAD_TOOL, activated, toolCallId) : undefined;
+  const signed = activated.length > 0 ? step.sign?.(LOAD_TOOL, activated, call.toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;
   return result;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORAGE_MODES, type StorageMode } from '../stores/types.js';
-import type { ToolSearchDiagnosticListener } from './diagnostics.js';
+import type { ToolSearchEventListener } from './events.js';
 import { errorText, shorten } from './echo.js';
 import { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 import { readRecord, readTool } from './tool-reading.js';
@@ -64,7 +64,8 @@ const ALLOWED: Record<string, string> = {
   timers: 'an object { setTimeout(callback, ms), clearTimeout(handle) } of functions',
   'timers.setTimeout': 'a function (callback, ms) => handle',
   'timers.clearTimeout': 'a function (handle) => void',
-  onDiagnostic: 'a function (diagnostic) => void',
+  onEvent: 'a function (event) => void',
+  includeQueriesInEvents: 'a boolean',
   maxBridgedThreads: 'a non-negative safe integer (threads the context store bridges; 0 keeps no bridge)',
 };
 
@@ -123,7 +124,8 @@ export const toolSearchProcessorOptionsSchema = z.object({
   filterConcurrency: z.number().int().positive().refine(Number.isSafeInteger).optional(),
   filterBudgetMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
   timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
-  onDiagnostic: fn.optional(),
+  onEvent: fn.optional(),
+  includeQueriesInEvents: z.boolean().optional(),
   receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
   maxBridgedThreads: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
 });
@@ -202,11 +204,17 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    */
   timers?: ToolSearchTimers;
   /**
-   * Receives diagnostics for the application: skipped request tools, filter verdicts that timed
-   * out or threw. Its own failures are ignored. An addition to @mastra/core 1.71.0's options
-   * (r[processor.diagnostics.listener]).
+   * Receives the processor's events: searches, loads, denials with their reasons, spent budgets,
+   * unloads and skipped request tools, each validating against `toolSearchEventSchema`. Delivered
+   * in microtasks, never awaited; what it throws or returns is ignored. An addition to
+   * @mastra/core 1.71.0's options (r[processor.events.listener]).
    */
-  onDiagnostic?: ToolSearchDiagnosticListener;
+  onEvent?: ToolSearchEventListener;
+  /**
+   * Whether `search` events carry the query (which the model writes from the conversation, so it
+   * can hold user data). Default `false` (r[processor.events.queries]).
+   */
+  includeQueriesInEvents?: boolean;
   /**
    * Signs every activating meta-tool result with an HMAC-SHA256 receipt; the context store then
    * trusts exactly the results whose receipt verifies (r[store.receipts.verify]). A string of at

@@ -55,11 +55,18 @@ export interface VerdictPolicy<TTool = unknown, TRequestContext = unknown> {
   readonly budgetMs: number;
   /** Where deadlines and budgets are scheduled. */
   readonly timers: ToolSearchTimers;
-  /** Told of every denial: once per filter call that denied, and once per verdict an operation's budget cut. */
-  readonly onDenial: (denial: FilterDenial<TTool>) => void;
-  /** Told when an operation that spent its budget ends. */
-  readonly onBudgetExhausted: (exhaustion: BudgetExhaustion) => void;
 }
+
+/** Who is told about one operation's denials. */
+export interface OperationReporter<TTool = unknown> {
+  /** Told of every denial: once per filter call that denied (by the operation that asked first), and once per verdict the operation's budget cut. */
+  onDenial(denial: FilterDenial<TTool>): void;
+  /** Told when the operation ends having spent its budget. */
+  onBudgetExhausted(exhaustion: BudgetExhaustion): void;
+}
+
+/** A reporter that tells no one. */
+export const SILENT_REPORTER: OperationReporter = Object.freeze({ onDenial: () => {}, onBudgetExhausted: () => {} });
 
 /** The phases `search_tools` asks about each candidate: `search`, and under `autoLoad` also `load`. */
 export const SEARCH_PHASES: readonly ToolSearchFilterPhase[] = Object.freeze(['search']);
@@ -95,7 +102,7 @@ export interface VerdictSource<TTool = unknown> {
   /** `filterConcurrency`. */
   readonly concurrency: number;
   /** Begins one operation (r[processor.filter.budget]); call `end()` on it when it is done. */
-  operation(kind: FilterOperationKind): OperationVerdicts<TTool>;
+  operation(kind: FilterOperationKind, reporter?: OperationReporter<TTool>): OperationVerdicts<TTool>;
 }
 
 /** One (tool, phase) verdict of a step: settled, in flight, or waiting for a slot. */
@@ -104,6 +111,8 @@ interface Pending<TTool> {
   readonly phase: ToolSearchFilterPhase;
   /** The first operation that asked for it. */
   readonly operation: FilterOperationKind;
+  /** That operation's reporter. */
+  readonly reporter: OperationReporter<TTool>;
   /** Resolves to the call's own verdict (its value, a throw, or its deadline). */
   readonly promise: Promise<FilterDecision>;
   /** Set once the verdict is known. */
@@ -179,32 +188,33 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
    * Implements r[processor.filter.budget].
    *
    * @param kind - which operation
+   * @param reporter - who is told about its denials
    */
-  operation(kind: FilterOperationKind): OperationVerdicts<TTool> {
+  operation(kind: FilterOperationKind, reporter: OperationReporter<TTool> = SILENT_REPORTER): OperationVerdicts<TTool> {
     const access: StepAccess<TTool> = {
       filtered: this.filtered,
       concurrency: this.concurrency,
       known: (entry, phase) => this.#memo[phase].get(entry.name),
-      ask: (entry, phase, operation) => this.#ask(entry, phase, operation),
+      ask: (entry, phase) => this.#ask(entry, phase, kind, reporter),
       withdraw: (pending) => this.#withdraw(pending),
     };
-    return new Operation(access, this.#policy, kind);
+    return new Operation(access, this.#policy, kind, reporter);
   }
 
   /**
    * Asks for the verdict about (tool, phase): the call starts now when a slot is free, else when
    * one frees up (first in, first out).
    */
-  #ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase, operation: FilterOperationKind): Pending<TTool> {
+  #ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase, operation: FilterOperationKind, reporter: OperationReporter<TTool>): Pending<TTool> {
     // Unlike @mastra/core 1.71.0 (r[processor.filter.once-per-step]): Mastra asks again each time it needs a verdict.
     let resolve!: (decision: FilterDecision) => void;
     const promise = new Promise<FilterDecision>((r) => (resolve = r));
-    const pending: Pending<TTool> = { entry, phase, operation, promise, decision: undefined, queued: undefined, waiters: 0 };
+    const pending: Pending<TTool> = { entry, phase, operation, reporter, promise, decision: undefined, queued: undefined, waiters: 0 };
     this.#memo[phase].set(entry.name, pending);
     const settle = (decision: FilterDecision): void => {
       pending.decision = decision;
       this.#inFlight--;
-      if (!decision.allowed) this.#policy.onDenial({ entry, phase, reason: decision.reason as FilterDenialReason, operation, error: decision.error });
+      if (!decision.allowed) reporter.onDenial({ entry, phase, reason: decision.reason as FilterDenialReason, operation, error: decision.error });
       this.#startNext();
       resolve(decision);
     };
@@ -252,7 +262,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
 }
 
 /** What an operation uses of the policy. */
-type OperationPolicy<TTool> = Pick<VerdictPolicy<TTool>, 'budgetMs' | 'timers' | 'onDenial' | 'onBudgetExhausted'>;
+type OperationPolicy<TTool> = Pick<VerdictPolicy<TTool>, 'budgetMs' | 'timers'>;
 
 /** What an operation reaches of its step. */
 interface StepAccess<TTool> {
@@ -260,8 +270,8 @@ interface StepAccess<TTool> {
   readonly concurrency: number;
   /** The step's verdict about (tool, phase), if it has been asked for. */
   known(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Pending<TTool> | undefined;
-  /** Asks for it (once per step). */
-  ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase, operation: FilterOperationKind): Pending<TTool>;
+  /** Asks for it (once per step), for this operation. */
+  ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Pending<TTool>;
   /** Withdraws a call nobody waits for that has not started. */
   withdraw(pending: Pending<TTool>): void;
 }
@@ -284,6 +294,7 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
   readonly #step: StepAccess<TTool>;
   readonly #policy: OperationPolicy<TTool>;
   readonly #kind: FilterOperationKind;
+  readonly #reporter: OperationReporter<TTool>;
   /** Waits in the order they began. */
   readonly #waits = new Set<Wait<TTool>>();
   #timer: unknown;
@@ -293,10 +304,11 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
   #cut = 0;
   #unasked = 0;
 
-  constructor(step: StepAccess<TTool>, policy: OperationPolicy<TTool>, kind: FilterOperationKind) {
+  constructor(step: StepAccess<TTool>, policy: OperationPolicy<TTool>, kind: FilterOperationKind, reporter: OperationReporter<TTool>) {
     this.#step = step;
     this.#policy = policy;
     this.#kind = kind;
+    this.#reporter = reporter;
   }
 
   get filtered(): boolean {
@@ -318,7 +330,7 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
       return Promise.resolve(BUDGET_EXHAUSTED);
     }
     // 3. Ask (or join the call of another operation of the step); a verdict that settles at once needs no budget.
-    const pending = known ?? this.#step.ask(entry, phase, this.#kind);
+    const pending = known ?? this.#step.ask(entry, phase);
     if (pending.decision !== undefined) return Promise.resolve(pending.decision);
     // 4. Wait, within the budget.
     return this.#wait(pending);
@@ -348,7 +360,7 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
     this.#ended = true;
     if (this.#timerSet && !this.#exhausted) this.#policy.timers.clearTimeout(this.#timer);
     if (this.#exhausted) {
-      this.#policy.onBudgetExhausted({ operation: this.#kind, budgetMs: this.#policy.budgetMs, pending: this.#cut, unasked: this.#unasked });
+      this.#reporter.onBudgetExhausted({ operation: this.#kind, budgetMs: this.#policy.budgetMs, pending: this.#cut, unasked: this.#unasked });
     }
   }
 
@@ -378,7 +390,7 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
       const { pending } = wait;
       pending.waiters--;
       this.#cut++;
-      this.#policy.onDenial({ entry: pending.entry, phase: pending.phase, reason: 'budget-exhausted', operation: this.#kind });
+      this.#reporter.onDenial({ entry: pending.entry, phase: pending.phase, reason: 'budget-exhausted', operation: this.#kind });
       this.#step.withdraw(pending);
       wait.resolve(BUDGET_EXHAUSTED);
     }

@@ -25,6 +25,8 @@ export interface SelectionOptions extends RankOptions {
   filtered: boolean;
   /** The largest batch (at least 1). 1 asks one candidate at a time. */
   batchLimit: number;
+  /** Told, once ranked, how many candidates are at or above `minScore` (before the filter). */
+  onRanked?: ((candidates: number) => void) | undefined;
 }
 
 /**
@@ -93,6 +95,7 @@ export function* rankedSelection(index: SearchIndex, query: string, options: Sel
   // Unlike @mastra/core 1.71.0 (r[search.threshold.order]): without a filter Mastra only considers the 2 · topK best
   // tools by plain BM25 before its name boosts.
   const ranked = rankCandidates(index, query, options);
+  options.onRanked?.(ranked.length);
   // Without a filter: the first topK.
   if (!options.filtered) return ranked.slice(0, topK);
   // The filter removes tools (never reorders), asked in batches; the first topK kept remain.

@@ -34,6 +34,11 @@ export interface ContextStoreOptions {
    * A positive integer. Default {@link DEFAULT_MAX_THREADS}.
    */
   maxThreads?: number | undefined;
+  /**
+   * Told, at a thread's step, of the names its previous step held that neither its messages nor
+   * its bridge hold any more (r[store.context.unload]). Its failures are ignored.
+   */
+  onTruncated?: ((threadId: string, names: readonly string[]) => void) | undefined;
 }
 
 /** The context store: a {@link LoadedToolStore} that can also be read without consuming its bridge. */
@@ -103,7 +108,7 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
   const autoLoad = options.autoLoad;
   const maxThreads = options.maxThreads === undefined ? DEFAULT_MAX_THREADS : checkMaxThreads(options.maxThreads, 'createContextStore: options.maxThreads');
   /** The order each thread's latest step returned (r[store.context.order-memory]). */
-  const memory = createOrderMemory({ maxThreads });
+  const memory = createOrderMemory({ maxThreads, onDropped: options.onTruncated });
   /** Activations not yet read back, per thread, least recently activated first. Additive only. */
   const bridge = new Map<string, BridgeEntry>();
   let evictions = 0;

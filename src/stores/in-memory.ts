@@ -23,6 +23,18 @@ export interface InMemoryStoreOptions {
    * A positive integer. Default {@link DEFAULT_MAX_THREADS}.
    */
   maxThreads?: number;
+  /** Told each time a thread's loaded tools are dropped, and why (r[store.memory.unload]). Its failures are ignored. */
+  onUnload?: (unload: StoreUnload) => void;
+}
+
+/** A thread's loaded tools, dropped by the store. @see r[store.memory.unload] */
+export interface StoreUnload {
+  /** The thread, or `undefined` for the entry anonymous requests share. */
+  readonly threadId: string | undefined;
+  /** Its loaded names, in first-activation order. */
+  readonly names: readonly string[];
+  /** `ttl`: the thread expired; `cleared`: `clearState` or `clearAllState`; `evicted`: `maxThreads` made room for another thread. */
+  readonly reason: 'ttl' | 'cleared' | 'evicted';
 }
 
 /** Default `ttl`: one hour. */
@@ -88,6 +100,18 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   /** Thread entries, least recently accessed first (every access moves an entry to the end). */
   const threads = new Map<string, ThreadEntry>();
   let evictions = 0;
+  const onUnload = options.onUnload;
+
+  /** Drops an entry and says so (r[store.memory.unload]). */
+  const drop = (key: string, entry: ThreadEntry, reason: StoreUnload['reason']): void => {
+    threads.delete(key);
+    if (onUnload === undefined || entry.tools.size === 0) return;
+    try {
+      onUnload({ threadId: key === DEFAULT_THREAD_ID ? undefined : key, names: [...entry.tools], reason });
+    } catch {
+      // The listener's failure is its own.
+    }
+  };
 
   const keyOf = (threadId: string | undefined): string => (isAnonymous(threadId) ? DEFAULT_THREAD_ID : threadId);
   const expired = (entry: ThreadEntry, now: number): boolean => ttl > 0 && now - entry.lastAccess > ttl;
@@ -98,7 +122,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   const live = (key: string, now: number): ThreadEntry | undefined => {
     const entry = threads.get(key);
     if (entry && expired(entry, now)) {
-      threads.delete(key);
+      drop(key, entry, 'ttl');
       return undefined;
     }
     return entry;
@@ -118,8 +142,11 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
   const makeRoom = (now: number): void => {
     while (threads.size >= maxThreads) {
       const [key, entry] = threads.entries().next().value as [string, ThreadEntry];
-      threads.delete(key);
-      if (!expired(entry, now)) evictions++;
+      if (expired(entry, now)) drop(key, entry, 'ttl');
+      else {
+        drop(key, entry, 'evicted');
+        evictions++;
+      }
     }
   };
 
@@ -129,7 +156,7 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
     let cleaned = 0;
     for (const [key, entry] of threads) {
       if (expired(entry, now)) {
-        threads.delete(key);
+        drop(key, entry, 'ttl');
         cleaned++;
       }
     }
@@ -184,11 +211,13 @@ export function createInMemoryStore(options: InMemoryStoreOptions = {}): LoadedT
     },
 
     clearState(threadId: string = DEFAULT_THREAD_ID): void {
-      threads.delete(keyOf(threadId));
+      const key = keyOf(threadId);
+      const entry = threads.get(key);
+      if (entry !== undefined) drop(key, entry, 'cleared');
     },
 
     clearAllState(): void {
-      threads.clear();
+      for (const [key, entry] of [...threads]) drop(key, entry, 'cleared');
     },
 
     getStateStats(): StateStats {

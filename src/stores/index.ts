@@ -10,7 +10,7 @@ export { isMetaToolName, META_TOOL_NAMES } from './meta-tool-names.js';
 export type { MetaToolName } from './meta-tool-names.js';
 export { checkMaxThreads, createInMemoryStore, DEFAULT_MAX_THREADS, DEFAULT_TTL_MS } from './in-memory.js';
 export { MAX_TIMER_DELAY_MS, sweepPeriod } from './sweep-period.js';
-export type { InMemoryStoreOptions } from './in-memory.js';
+export type { InMemoryStoreOptions, StoreUnload } from './in-memory.js';
 export { createContextStore, DEFAULT_MAX_BRIDGED_THREADS } from './context.js';
 export type { ContextStore, ContextStoreOptions } from './context.js';
 export { createOrderMemory } from './order-memory.js';

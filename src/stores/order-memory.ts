@@ -15,6 +15,11 @@
 export interface OrderMemoryOptions {
   /** How many threads to remember; beyond, the least recently stepped thread is forgotten. A positive integer. */
   maxThreads: number;
+  /**
+   * Told, at a thread's step, of the remembered names the thread no longer holds (r[store.context.unload]).
+   * Its failures are ignored.
+   */
+  onDropped?: ((threadId: string, names: readonly string[]) => void) | undefined;
 }
 
 /** What an {@link OrderMemory} holds, for statistics and tests. */
@@ -97,6 +102,14 @@ export function createOrderMemory(options: OrderMemoryOptions): OrderMemory {
       // Remembered names still held, in their remembered order.
       const previous = threads.get(threadId) ?? [];
       const ordered = previous.filter((name) => heldSet.has(name));
+      if (options.onDropped !== undefined && ordered.length < previous.length) {
+        const dropped = previous.filter((name) => !heldSet.has(name));
+        try {
+          options.onDropped(threadId, dropped);
+        } catch {
+          // The listener's failure is its own.
+        }
+      }
       // Then held names new since the previous step, known to this request.
       const keptSet = new Set(ordered);
       for (const name of heldSet) if (!keptSet.has(name) && isKnownTool(name)) ordered.push(name);

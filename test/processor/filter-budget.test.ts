@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTER_BUDGET_MS, ToolSearchProcessor, type ToolSearchFilterArgs } from '../../src/index.js';
-import type { ToolSearchDiagnostic } from '../../src/processor/diagnostics.js';
+import type { ToolSearchEvent } from '../../src/index.js';
 import { SimulatedTime } from '../../src/conformance/adapter/sim-time.js';
 import { Conversation, requestContext } from './support/harness.js';
 
@@ -203,17 +203,17 @@ describe('one budget per operation', () => {
     expect(time.pending).toBe(0);
   });
 
-  it('[processor.filter.budget] [processor.filter.timeout-as-denial] [processor.diagnostics.listener] a verdict the budget cuts is a denial to the model and a diagnostic to the application', async () => {
+  it('[processor.filter.budget] [processor.filter.timeout-as-denial] [processor.events.deny] [processor.events.budget] a verdict the budget cuts is a denial to the model and an event to the application', async () => {
     const run = async (verdict: Verdict, budget: number) => {
       const time = new SimulatedTime(0);
-      const seen: ToolSearchDiagnostic[] = [];
+      const seen: ToolSearchEvent[] = [];
       const f = filterOn(time, ({ toolName }) => (toolName === 'report_1' ? verdict : true));
       const p = new ToolSearchProcessor({
         tools: reports(3),
         filter: f.filter,
         filterBudgetMs: budget,
         timers: time.timers,
-        onDiagnostic: (d) => void seen.push(d),
+        onEvent: (e) => void seen.push(e),
       });
       const s = simulated(p, time);
       await s.step();
@@ -225,10 +225,19 @@ describe('one budget per operation', () => {
     const cut = await run('hang', 100);
     expect(cut.search).toEqual(denied.search);
     expect(cut.load).toEqual(denied.load);
-    expect(denied.seen).toEqual([]);
-    expect(cut.seen.map((d) => [d.code, d.toolName, d.phase])).toEqual([
-      ['filter-budget-exhausted', 'report_1', 'search'],
-      ['filter-budget-exhausted', 'report_1', 'load'],
+    const summary = (seen: ToolSearchEvent[]) =>
+      seen.flatMap((e): unknown[][] =>
+        e.type === 'deny' ? [[e.type, e.toolName, e.phase, e.reason]] : e.type === 'budget-exhausted' ? [[e.type, e.operation, e.pending, e.unasked]] : [],
+      );
+    expect(summary(denied.seen)).toEqual([
+      ['deny', 'report_1', 'search', 'not-true'],
+      ['deny', 'report_1', 'load', 'not-true'],
+    ]);
+    expect(summary(cut.seen)).toEqual([
+      ['deny', 'report_1', 'search', 'budget-exhausted'],
+      ['budget-exhausted', 'search_tools', 1, 0],
+      ['deny', 'report_1', 'load', 'budget-exhausted'],
+      ['budget-exhausted', 'load_tool', 1, 0],
     ]);
   });
 

@@ -7,7 +7,10 @@ import { checkLoadInput } from '../../src/processor/meta-input.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolSearchOptionsError, ToolSearchProcessor } from '../../src/index.js';
-import type { ToolSearchDiagnostic } from '../../src/processor/diagnostics.js';
+import type { ToolSearchEvent } from '../../src/index.js';
+
+/** Lets queued event deliveries run (r[processor.events.delivery]). */
+const delivered = () => new Promise<void>((resolve) => setImmediate(resolve));
 import { catalogLine, escapeCatalogText } from '../../src/processor/instructions.js';
 import { truncateDescription } from '../../src/scoring/index.js';
 import { Conversation, makeTool, requestContext } from './support/harness.js';
@@ -85,17 +88,28 @@ describe('request-resolved values that are not usable tools', () => {
     return tools;
   };
 
-  it('[processor.resolved.non-tools] they are skipped: never searchable, loadable or exposed, each with a diagnostic naming its key', async () => {
-    const seen: ToolSearchDiagnostic[] = [];
-    const p = new ToolSearchProcessor({ tools: catalog(), includeResolvedTools: true, onDiagnostic: (d) => seen.push(d) });
+  it('[processor.resolved.non-tools] [processor.events.skipped] they are skipped: never searchable, loadable or exposed, each with an event naming its key', async () => {
+    const seen: ToolSearchEvent[] = [];
+    const p = new ToolSearchProcessor({ tools: catalog(), includeResolvedTools: true, onEvent: (e) => void seen.push(e) });
     const c = new Conversation(p, requestContext('t'), withThrowingItem());
     const first = await c.step();
+    await delivered();
     expect(first.keys).toEqual(['search_tools', 'load_tool']);
-    expect(seen.map((d) => [d.code, d.toolKey])).toEqual(
-      ['nothing', 'number', 'text', 'list', 'badId', 'badDescription', 'revoked', 'hostile', 'long', 'getterItem'].map((k) => ['tool-skipped', k]),
-    );
-    expect(seen.find((d) => d.toolKey === 'badId')!.message).toMatch(/"badId".*reading its id threw \(Error: id getter\)/);
-    expect(seen.find((d) => d.toolKey === 'long')!.message).toMatch(/300 characters long.*at most 256/);
+    const skipped = seen.filter((e) => e.type === 'tool-skipped');
+    expect(skipped.map((e) => [e.toolKey, e.reason])).toEqual([
+      ['nothing', 'not-a-tool'],
+      ['number', 'not-a-tool'],
+      ['text', 'not-a-tool'],
+      ['list', 'not-a-tool'],
+      ['badId', 'unreadable'],
+      ['badDescription', 'unreadable'],
+      ['revoked', 'unreadable'],
+      ['hostile', 'unreadable'],
+      ['long', 'name-too-long'],
+      ['getterItem', 'unreadable'],
+    ]);
+    // r[processor.events.confidential]: what a getter threw is not part of the event.
+    expect(JSON.stringify(seen)).not.toContain('id getter');
     const found = (await c.call('search_tools', { query: 'tool string array order character' })) as Any;
     expect(found.results.map((r: Any) => r.name)).toEqual(['lookup_order']);
     const loaded = (await c.call('load_tool', { toolNames: ['get_weather_string', 'x_tool', 'list_tool', 'nothing', 'number', 'lookup_order'] })) as Any;
@@ -104,25 +118,29 @@ describe('request-resolved values that are not usable tools', () => {
   });
 
   it('[processor.resolved.non-tools] [processor.resolved.pass-through] without includeResolvedTools the values pass through unchanged; only unreadable items are left out', async () => {
-    const seen: ToolSearchDiagnostic[] = [];
-    const p = new ToolSearchProcessor({ tools: catalog(), onDiagnostic: (d) => seen.push(d) });
+    const seen: ToolSearchEvent[] = [];
+    const p = new ToolSearchProcessor({ tools: catalog(), onEvent: (e) => void seen.push(e) });
     const tools = withThrowingItem();
     const view = await new Conversation(p, requestContext('t'), tools).step();
+    await delivered();
     expect(view.keys).toEqual(['search_tools', 'load_tool', ...Object.keys(values())]);
     expect(view.tools.number).toBe(42 as never);
-    expect(seen.map((d) => d.toolKey)).toEqual(['getterItem']);
+    expect(seen.map((e) => (e.type === 'tool-skipped' ? e.toolKey : e.type))).toEqual(['getterItem']);
   });
 
   it('[processor.resolved.non-tools] a record whose keys cannot be listed counts as empty; the step never throws', async () => {
     for (const includeResolvedTools of [true, false]) {
-      const seen: ToolSearchDiagnostic[] = [];
-      const p = new ToolSearchProcessor({ tools: catalog(), includeResolvedTools, onDiagnostic: (d) => seen.push(d) });
+      const seen: ToolSearchEvent[] = [];
+      const p = new ToolSearchProcessor({ tools: catalog(), includeResolvedTools, onEvent: (e) => void seen.push(e) });
       for (const tools of [hostile(), revoked()]) {
         const out = (await p.processInputStep({ messages: [], tools, requestContext: requestContext('t'), stepNumber: 0 } as never)) as Any;
         expect(Object.keys(out.tools)).toEqual(['search_tools', 'load_tool']);
       }
-      expect(seen.map((d) => d.code)).toEqual(['tool-skipped', 'tool-skipped']);
-      expect(seen[0]!.toolKey).toBeUndefined();
+      await delivered();
+      expect(seen.map((e) => (e.type === 'tool-skipped' ? [e.toolKey, e.reason] : e.type))).toEqual([
+        [null, 'record-unreadable'],
+        [null, 'record-unreadable'],
+      ]);
     }
   });
 });
@@ -269,8 +287,8 @@ describe('bounded echo in every message', () => {
     expect(error.option.length).toBeLessThan(80);
   });
 
-  it('[processor.options.bounded-echo] diagnostics echo at most 64 characters of a key, a name or a thrown message', async () => {
-    const seen: ToolSearchDiagnostic[] = [];
+  it('[processor.options.bounded-echo] [processor.events.confidential] events echo at most 64 characters of a key or a name, and no thrown message', async () => {
+    const seen: ToolSearchEvent[] = [];
     const boom = Object.defineProperty({}, 'id', {
       get() {
         throw new Error(huge);
@@ -282,16 +300,16 @@ describe('bounded echo in every message', () => {
       filter: () => {
         throw new Error(huge);
       },
-      onDiagnostic: (d) => seen.push(d),
+      onEvent: (e) => void seen.push(e),
     });
     const c = new Conversation(p, requestContext('t'), { [huge]: boom, [`${huge}2`]: { id: huge } });
     await c.step();
     await c.call('search_tools', { query: 'tool' });
-    expect(seen.map((d) => d.code)).toEqual(['tool-skipped', 'tool-skipped', 'filter-threw']);
-    for (const d of seen) {
-      expect(d.message.length).toBeLessThan(400);
-      expect((d.toolKey ?? '').length).toBeLessThanOrEqual(65);
-      expect((d.toolName ?? '').length).toBeLessThanOrEqual(65);
+    await delivered();
+    expect(seen.map((e) => e.type)).toEqual(['tool-skipped', 'tool-skipped', 'deny', 'search']);
+    for (const e of seen) {
+      // Every string in an event: keys and names cut to 64 characters (and the ellipsis), nothing thrown.
+      for (const value of JSON.stringify(e).match(/"(?:[^"\\]|\\.)*"/g) ?? []) expect(value.length).toBeLessThanOrEqual(67);
     }
   });
 });

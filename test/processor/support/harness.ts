@@ -56,6 +56,19 @@ export class Conversation {
   readonly messages: unknown[] = [];
   #n = 0;
   last: StepView | undefined;
+  /** More step arguments (`runId`, `tracingContext`, …), as the Agent passes them. */
+  stepArgs: Record<string, unknown> = {};
+  /** More execution context for tool calls (`tracingContext`, …). */
+  callContext: Record<string, unknown> = {};
+  /** The `stepNumber` the next step gets: 0 at the first step of a request, then one more per step. */
+  #stepNumber = 0;
+
+  /** Starts a new request of the same thread: the user says `text`, and the next step is step 0. */
+  newRequest(text: string): void {
+    this.#stepNumber = 0;
+    this.#n++;
+    this.messages.push({ id: `u${this.#n}`, role: 'user', createdAt: new Date(1_700_000_000_000 + this.#n), content: { format: 2, parts: [{ type: 'text', text }] } });
+  }
   constructor(
     readonly processor: ToolSearchProcessor,
     readonly rc: RequestContext | undefined,
@@ -74,11 +87,12 @@ export class Conversation {
       // A fresh record, as the Agent passes one; getters are copied as getters, not read.
       tools: Object.defineProperties({}, Object.getOwnPropertyDescriptors(this.requestTools)),
       requestContext: this.rc,
-      stepNumber: this.#n,
+      stepNumber: this.#stepNumber++,
       steps: [],
       systemMessages: [],
       state: {},
       retryCount: 0,
+      ...this.stepArgs,
     } as never);
     const tools = out.tools as StepView['tools'];
     this.last = { keys: Object.keys(tools), tools, systems };
@@ -91,7 +105,7 @@ export class Conversation {
     if (tool?.execute === undefined) throw new Error(`tool ${toolName} is not exposed; have ${this.last?.keys.join(', ')}`);
     // The call id the Agent passes (as context.agent.toolCallId) is the one the recorded part holds.
     const n = this.#n + 1;
-    const result = await tool.execute(input, { agent: { toolCallId: `c${n}` } });
+    const result = await tool.execute(input, { ...this.callContext, agent: { toolCallId: `c${n}` } });
     this.#n = n;
     this.messages.push(toolResultMessage(toolName, input, result, n));
     return result;
