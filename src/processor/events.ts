@@ -260,7 +260,7 @@ export class EventSink {
     const span = eventSpanOf(scope.span);
     const listener = this.#listener;
     if (listener === undefined && span === undefined) return;
-    // 1. The common fields, then the event's own; frozen, so no one can change what others see.
+    // The common fields, then the event's own; frozen, so no one can change what others see.
     const event = deepFreeze({
       version: TOOL_SEARCH_EVENT_VERSION,
       ...draft,
@@ -269,7 +269,7 @@ export class EventSink {
       requestId: scope.requestId,
       stepNumber: scope.stepNumber,
     } as ToolSearchEvent);
-    // 2. The span records it now; its failures are its own.
+    // The span records it now; its failures are its own.
     // Unlike @mastra/core 1.71.0 (r[processor.events.tracing]): Mastra records nothing of what it searched, loaded or denied.
     if (span !== undefined) {
       try {
@@ -279,7 +279,7 @@ export class EventSink {
         // r[processor.events.tracing]: a span that throws changes nothing.
       }
     }
-    // 3. The listener gets it in a microtask of its own, never awaited (r[processor.events.delivery]).
+    // The listener gets it in a microtask of its own, never awaited (r[processor.events.delivery]).
     // Unlike @mastra/core 1.71.0 (r[processor.events.listener]): `onEvent` is an addition.
     if (listener !== undefined) queueMicrotask(() => deliver(listener, event));
   }

@@ -320,19 +320,19 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
   }
 
   decide(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Promise<FilterDecision> {
-    // 1. A verdict the step already knows is used as it is, budget or not.
+    // A verdict the step already knows is used as it is, budget or not.
     const known = this.#step.known(entry, phase);
     if (known?.decision !== undefined) return Promise.resolve(known.decision);
-    // 2. With the budget spent, nothing more is asked or waited for.
+    // With the budget spent, nothing more is asked or waited for.
     // Unlike @mastra/core 1.71.0 (r[processor.filter.budget]): Mastra has no bound on the time an operation waits.
     if (this.#exhausted) {
       this.#unasked++;
       return Promise.resolve(BUDGET_EXHAUSTED);
     }
-    // 3. Ask (or join the call of another operation of the step); a verdict that settles at once needs no budget.
+    // Ask (or join the call of another operation of the step); a verdict that settles at once needs no budget.
     const pending = known ?? this.#step.ask(entry, phase);
     if (pending.decision !== undefined) return Promise.resolve(pending.decision);
-    // 4. Wait, within the budget.
+    // Wait, within the budget.
     return this.#wait(pending);
   }
 

@@ -294,7 +294,7 @@ describe('unload', () => {
     ]);
   });
 
-  it('[processor.events.unload] with the context store, a tool whose results left the messages is reported truncated; a tool hidden by active is not', async () => {
+  it('[processor.events.unload] [store.context.unload] with the context store, a tool whose results left the messages is reported truncated; a tool hidden by active is not', async () => {
     const seen: ToolSearchEvent[] = [];
     let hide = false;
     const p = new ToolSearchProcessor({
