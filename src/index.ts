@@ -35,6 +35,8 @@ export type {
   TextOrigin,
   TextTemplate,
   ToolSearchTimers,
+  PinArgsOf,
+  PinnedToolsOf,
   ToolSearchEvent,
   ToolSearchEventType,
   ToolSearchEventListener,

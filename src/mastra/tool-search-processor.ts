@@ -29,14 +29,15 @@ import {
 import { DEFAULT_INDEX_CACHE_MAX_BYTES, IndexCache } from '../processor/index-cache.js';
 import { callEvents, denialEvents, skippedEvents } from '../processor/event-reporters.js';
 import { EventSink, requestIdOf, scopeOf, tracingSpanOf, type EventScope } from '../processor/events.js';
-import { exposeLoaded, exposureByTool, type ExposedTool } from '../processor/exposure.js';
+import { exposeLoaded, type ExposedTool } from '../processor/exposure.js';
 import { shorten } from '../processor/echo.js';
 import { loadToolDescription, searchToolDescription, systemInstruction } from '../processor/instructions.js';
 import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, searchToolsOutputSchema } from '../processor/meta-schemas.js';
 import { runLoadTool, runSearchTools, type MetaToolCall, type MetaToolStep } from '../processor/meta-tools.js';
 import { assertStaticNames, entriesOf } from '../processor/names.js';
 import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
-import { activeLoaded, injectedCatalog } from '../processor/step-views.js';
+import { startStep, type StepStart } from '../processor/step-start.js';
+import { PinnedTools } from '../processor/pinned.js';
 import { systemTimers } from '../processor/timers.js';
 import { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
@@ -81,6 +82,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** The receipt keys, when `receiptSecret` is set. */
   readonly #receipts: ReceiptKeys | undefined;
   readonly #static: StepCatalog<AnyTool>;
+  /** The `pinnedTools` option (r[processor.pinned.option]). */
+  readonly #pinned: PinnedTools<AnyTool>;
   readonly #indexes: IndexCache;
   /** The scope of the step reading the store right now, so that an unload it finds carries its identifiers. */
   #stepScope: EventScope | undefined;
@@ -115,6 +118,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const entries = entriesOf(valid.tools);
     assertStaticNames(entries);
     this.#static = staticCatalog(entries);
+    this.#pinned = new PinnedTools(valid.pinnedTools, this.#static, this.#includeResolvedTools);
     // The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
     // Unlike @mastra/core 1.71.0 (r[processor.options.receipt-secret]): receiptSecret is an addition; Mastra signs
     // nothing.
@@ -210,10 +214,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /**
    * Adds the instructions (and catalog), builds the meta-tools, and returns the step's tools:
-   * meta-tools, pass-through tools, then active loaded tools.
+   * meta-tools, pass-through tools, active pinned tools, then active loaded tools.
    *
-   * Implements r[processor.tools.meta], r[processor.order.sequence], r[processor.order.stable], r[processor.resolved.pass-through]
-   * and r[processor.instructions.mode].
+   * Implements r[processor.tools.meta], r[processor.order.sequence], r[processor.order.stable], r[processor.resolved.pass-through],
+   * r[processor.pinned.expose] and r[processor.instructions.mode].
    *
    * @param args - Mastra's step arguments
    */
@@ -226,26 +230,32 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const exposed = this.#within(scope, () => this.#ordered(catalog, this.#store.loaded(storeInput)));
     const verdicts = this.#verdicts(requestContext);
     // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
-    // catalog (phase search) and the loaded tools (phase active), within one concurrency bound
-    // and one budget (r[processor.filter.budget]).
+    // catalog (phase search), the pinned tools and the loaded tools (phase active), within one
+    // concurrency bound and one budget (r[processor.filter.budget]).
     const start = verdicts.operation('step', denialEvents(this.#events, scope));
-    const catalogText = this.#injectCatalog ? injectedCatalog(catalog, start, this.#autoLoad) : undefined;
-    const activeTools = activeLoaded(exposed, start, { recheckLoad: this.#recheckLoad });
-    let text: string | undefined;
-    let loaded: Array<readonly [string, AnyTool]>;
+    let begun: StepStart<AnyTool>;
     try {
-      [text, loaded] = await Promise.all([catalogText, activeTools]);
+      begun = await startStep({
+        catalog,
+        pinned: this.#pinned.of(catalog),
+        loaded: exposed,
+        verdicts: start,
+        injectCatalog: this.#injectCatalog,
+        autoLoad: this.#autoLoad,
+        recheckLoad: this.#recheckLoad,
+      });
     } finally {
       start.end();
     }
     // Instructions for the mode, and the injected catalog.
     args.messageList?.addSystem(systemInstruction(this.#autoLoad));
-    if (text !== undefined) args.messageList?.addSystem(text);
+    if (begun.catalogText !== undefined) args.messageList?.addSystem(begun.catalogText);
     // The meta-tools, closed over this step (and its verdicts).
     const step: MetaToolStep<AnyTool> = {
       catalog,
       verdicts,
-      loaded: exposureByTool(exposed),
+      loaded: begun.available,
+      pinned: begun.pinnedNames,
       activate: (names) => {
         if (names.length > 0) this.#within(scope, () => this.#store.activate(storeInput, names));
       },
@@ -258,8 +268,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     if (!this.#autoLoad) meta.push([LOAD_TOOL, this.#loadTool(step, scope)]);
     // Pass-through tools: the request's tools unless they are searchable.
     const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, skippedEvents(this.#events, scope));
-    // Loaded tools the filter keeps active (asked above).
-    return { tools: orderStepTools<unknown>(meta, passThrough, loaded) };
+    // Pinned and loaded tools the filter keeps active (asked above).
+    return { tools: orderStepTools<unknown>(meta, passThrough, begun.pinned, begun.loaded) };
   }
 
   /**
@@ -324,7 +334,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * The loaded tools of a request, keyed by the names they are exposed under, for Mastra's resume path after a tool
    * approval (which skips `processInputStep`).
    *
-   * Implements r[processor.resume.loaded-tools], r[processor.resume.persisted] and r[processor.names.exposure].
+   * Implements r[processor.resume.loaded-tools], r[processor.resume.persisted], r[processor.pinned.resume] and r[processor.names.exposure].
    *
    * @param args - `requestContext`; `stepArgs` to resolve through a live step; `tools`, the resumed request's resolved tools;
    *   `messages`, the thread's persisted messages when the caller has them
@@ -358,17 +368,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       const input = this.#storeInput(requestContext, persisted ?? [], catalog);
       names = [...new Set([...this.#context.latestLoaded(input), ...this.#context.peek(input)])];
     }
-    // One entry per tool, keyed by its exposure name; only tools the filter keeps (r[processor.filter.reload];
-    // this call is a step of its own for the verdicts), resolved to this request's instances.
+    // One entry per tool, keyed by its exposure name, the pinned tools first (r[processor.pinned.resume]);
+    // only tools the filter keeps (r[processor.filter.reload]; this call is a step of its own for the
+    // verdicts), resolved to this request's instances.
     const out: Record<string, AnyTool> = {};
     const resume = this.#verdicts(requestContext).operation('resume', denialEvents(this.#events, scope));
-    let active: Array<readonly [string, AnyTool]>;
+    let begun: StepStart<AnyTool>;
     try {
-      active = await activeLoaded(exposeLoaded(catalog, names), resume, { recheckLoad: this.#recheckLoad });
+      const loaded = exposeLoaded(catalog, names);
+      begun = await startStep({ catalog, pinned: this.#pinned.of(catalog), loaded, verdicts: resume, injectCatalog: false, autoLoad: this.#autoLoad, recheckLoad: this.#recheckLoad });
     } finally {
       resume.end();
     }
-    for (const [name, tool] of active) {
+    for (const [name, tool] of [...begun.pinned, ...begun.loaded]) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }
     return out;

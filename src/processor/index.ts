@@ -16,6 +16,7 @@ export type { TextId, TextOrigin, TextTemplate } from './messages.js';
 export { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS } from './verdicts.js';
 export { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 export { toolSearchEventSchema, TOOL_SEARCH_EVENT_VERSION } from './events.js';
+export type { PinArgsOf, PinnedToolsOf } from './pinned.js';
 export type {
   ToolSearchEvent,
   ToolSearchEventType,

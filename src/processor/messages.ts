@@ -101,6 +101,8 @@ export const TEXTS = Object.freeze({
   'load.input.unreadable': own('load_tool could not read its input ({error}). Send a plain JSON object { toolName?: string, toolNames?: string[] }.'),
   'search.failed': own('search_tools failed ({error}). Try again.'),
   'load.failed': own('load_tool failed ({error}). Try again.'),
+  // Pinned tools among the results (r[processor.pinned.search]): this project's text.
+  'search.pinned': own('Already available, no need to load: {names}.'),
 } satisfies Record<string, TextTemplate>);
 
 /** The ID of one text of {@link TEXTS}. */

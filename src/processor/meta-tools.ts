@@ -15,7 +15,7 @@ import type { Activation } from '../stores/receipts.js';
 import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { errorText } from './echo.js';
 import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
-import { renderText } from './messages.js';
+import { joinNames, renderText } from './messages.js';
 import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type OperationReporter, type ToolVerdicts, type VerdictSource } from './verdicts.js';
 
 /** Most "did you mean" suggestions in a not-found answer. */
@@ -28,10 +28,13 @@ export interface MetaToolStep<TTool = unknown> {
   /** The filter's verdicts for this step (deadlines, concurrency, once per tool and phase); each call is an operation with its budget. */
   readonly verdicts: VerdictSource<TTool>;
   /**
-   * The tools loaded for this step: canonical name → the name the tool is exposed under
-   * (r[processor.names.exposure]). Grows as the meta-tools activate tools.
+   * The tools available in this step, pinned and loaded: canonical name → the name the tool is
+   * exposed under (r[processor.names.exposure], r[processor.pinned.expose]). Grows as the
+   * meta-tools activate tools.
    */
   readonly loaded: Map<string, string>;
+  /** The canonical names of the step's pinned tools, which are never activated (r[processor.pinned.load]). */
+  readonly pinned?: ReadonlySet<string> | undefined;
   /** Records activations in the store. */
   readonly activate: (names: readonly string[]) => void;
   /** Search configuration. */
@@ -178,20 +181,46 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, cal
     matchCount: matches.matchCount,
     results: hits.map((h) => ({ name: h.name, score: h.score })),
   });
-  if (!step.autoLoad) return searchToolsResult(query, hits, false, shorten);
+  const pinned = step.pinned ?? NO_NAMES;
+  if (!step.autoLoad) return withPinned(searchToolsResult(query, hits, false, shorten), step, hits);
   // autoLoad: activate the hits; every hit is confirmed to the store (r[store.activate.all-confirmed]),
-  // and the ones not loaded yet are counted as newly loaded.
+  // and the ones not loaded yet are counted as newly loaded. A pinned hit is never activated
+  // (r[processor.pinned.search]): it counts as already loaded.
   // A hit's name is its canonical name, which is also the name it is exposed under when new.
-  const newlyLoaded = hits.map((h) => h.name).filter((name) => !step.loaded.has(name));
-  step.activate(hits.map((h) => h.name));
+  const activating = hits.map((h) => h.name).filter((name) => !pinned.has(name));
+  const newlyLoaded = activating.filter((name) => !step.loaded.has(name));
+  step.activate(activating);
   const fresh = new Set(newlyLoaded);
   const tools = hits.map((h) => (fresh.has(h.name) ? { name: h.name, outcome: 'loaded' as const } : { name: step.loaded.get(h.name)!, outcome: 'already-loaded' as const }));
   for (const name of newlyLoaded) step.loaded.set(name, name);
   if (hits.length > 0) call.observer?.loaded({ source: 'search_tools', tools });
-  const result = searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten);
+  const result = withPinned(searchToolsResult(query, hits, { newlyLoadedCount: newlyLoaded.length }, shorten), step, hits);
+  // The activation names what was activated: the pinned hits are not (r[processor.pinned.search]).
+  if (activating.length < hits.length && result.activation !== undefined) {
+    if (activating.length === 0) delete result.activation;
+    else result.activation = { ...result.activation, loaded: [...new Set(activating)] };
+  }
   // With a receipt secret, the activation is signed (r[processor.receipts.write]).
-  const signed = hits.length > 0 ? step.sign?.(SEARCH_TOOLS, hits.map((h) => h.name), call.toolCallId) : undefined;
+  const signed = activating.length > 0 ? step.sign?.(SEARCH_TOOLS, activating, call.toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;
+  return result;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * A search result whose message ends with `search.pinned` when pinned tools are among its
+ * results, naming them as the model calls them.
+ *
+ * Implements r[processor.pinned.search].
+ */
+function withPinned<TTool>(result: SearchToolsResult, step: MetaToolStep<TTool>, hits: readonly SearchToolsResultEntry[]): SearchToolsResult {
+  const pinned = step.pinned ?? NO_NAMES;
+  if (pinned.size === 0) return result;
+  const names = hits.filter((h) => pinned.has(h.name)).map((h) => shorten(step.loaded.get(h.name) ?? h.name));
+  if (names.length === 0) return result;
+  // Unlike @mastra/core 1.71.0 (r[processor.pinned.option]): pinned tools are an addition, reported in the message only.
+  result.message = `${result.message} ${renderText('search.pinned', { names: joinNames(names) })}`;
   return result;
 }
 
@@ -272,9 +301,15 @@ async function loadWithin<TTool>(
   call: MetaToolCall<TTool>,
 ): Promise<LoadToolResult> {
   const entries = names.map((requested) => resolveName(step.catalog, requested));
-  const allowed = await verdicts.allowedEach(entries, 'load');
+  // A pinned tool is already available: it is neither asked about nor activated (r[processor.pinned.load]).
+  const pinned = step.pinned ?? NO_NAMES;
+  const isPinned = entries.map((entry) => entry !== undefined && pinned.has(entry.name));
+  const asked = await verdicts.allowedEach(entries.map((entry, i) => (isPinned[i] ? undefined : entry)), 'load');
+  const allowed = asked.map((ok, i) => ok || isPinned[i]!);
   const loaded: Array<{ name: string; tool: string }> = [];
   const alreadyLoaded: string[] = [];
+  /** Already-loaded names that are not pinned: these are confirmed to the store. */
+  const confirmed: string[] = [];
   const notFound: string[] = [];
   const outcomes: Array<{ name: string; outcome: LoadOutcome }> = [];
   const handled = new Map<string, string>();
@@ -297,6 +332,7 @@ async function loadWithin<TTool>(
     handled.set(entry.name, exposedAs ?? requested);
     if (exposedAs !== undefined) {
       alreadyLoaded.push(exposedAs);
+      if (!isPinned[i]) confirmed.push(exposedAs);
       outcomes.push({ name: exposedAs, outcome: 'already-loaded' });
     } else {
       loaded.push({ name: requested, tool: entry.name });
@@ -306,7 +342,7 @@ async function loadWithin<TTool>(
   // Activate the newly loaded names, and confirm the already-loaded ones (r[store.activate.all-confirmed]).
   // Unlike @mastra/core 1.71.0 (r[store.activate.all-confirmed]): Mastra records only newly loaded names, so a
   // confirmation cannot restore a thread that expired mid-step.
-  step.activate([...loaded.map((l) => l.name), ...alreadyLoaded]);
+  step.activate([...loaded.map((l) => l.name), ...confirmed]);
   for (const { name, tool } of loaded) step.loaded.set(tool, name);
   call.observer?.loaded({ source: 'load_tool', tools: outcomes });
   // Answer in the form the model asked in.
@@ -316,7 +352,7 @@ async function loadWithin<TTool>(
   else if (notFound.length > 0) return loadToolNotFoundResult(names[0]!, await suggestionsFor(step, verdicts, names[0]!), shorten);
   else result = loadToolSingleResult((loadedNames[0] ?? alreadyLoaded[0])!, loadedNames.length === 0);
   // With a receipt secret, an answer that activated names carries their signed activation (r[processor.receipts.write]).
-  const activated = [...loadedNames, ...alreadyLoaded];
+  const activated = [...loadedNames, ...confirmed];
   const signed = activated.length > 0 ? step.sign?.(LOAD_TOOL, activated, call.toolCallId) : undefined;
   if (signed !== undefined) result.activation = signed;
   return result;

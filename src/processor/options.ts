@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORAGE_MODES, type StorageMode } from '../stores/types.js';
 import type { ToolSearchEventListener } from './events.js';
+import type { PinnedToolsOf } from './pinned.js';
 import { errorText, shorten } from './echo.js';
 import { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 import { readRecord, readTool } from './tool-reading.js';
@@ -65,6 +66,7 @@ const ALLOWED: Record<string, string> = {
   'timers.setTimeout': 'a function (callback, ms) => handle',
   'timers.clearTimeout': 'a function (handle) => void',
   onEvent: 'a function (event) => void',
+  pinnedTools: 'an array of tool names, or a function ({ toolName, key, tool }) => boolean',
   includeQueriesInEvents: 'a boolean',
   maxBridgedThreads: 'a non-negative safe integer (threads the context store bridges; 0 keeps no bridge)',
 };
@@ -125,6 +127,7 @@ export const toolSearchProcessorOptionsSchema = z.object({
   filterBudgetMs: z.number().int().min(1).max(MAX_TIMER_DELAY_MS).optional(),
   timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
   onEvent: fn.optional(),
+  pinnedTools: z.union([z.array(z.string()), fn]).optional(),
   includeQueriesInEvents: z.boolean().optional(),
   receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
   maxBridgedThreads: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
@@ -174,6 +177,12 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
   indexCacheMaxBytes?: number;
   /** Request-aware hook; only `true` allows a tool. */
   filter?: FilterOf<TTool, TRequestContext>;
+  /**
+   * Tools exposed from the first step on, without a search: names (canonical names or record
+   * keys) or a function of `{ toolName, key, tool }`. Phase `active` still applies. An addition
+   * to @mastra/core 1.71.0's options (r[processor.pinned.option]).
+   */
+  pinnedTools?: PinnedToolsOf<TTool>;
   /**
    * Clock for the in-memory store's TTL, in milliseconds. Default `Date.now`.
    * An addition to @mastra/core 1.71.0's options, for deterministic tests.

@@ -2,18 +2,21 @@ import { isMetaToolName } from '../stores/meta-tool-names.js';
 
 /**
  * Assembles a step's tool record: the meta-tools first, then the pass-through tools in their
- * given order, then the loaded tools in first-activation order. A key appears once, at its first
- * position; keys are defined as own data properties, so a name such as `__proto__` is a key too.
+ * given order, then the pinned tools in catalog order, then the loaded tools in first-activation
+ * order. A key appears once, at its first position; keys are defined as own data properties, so a
+ * name such as `__proto__` is a key too.
  *
- * Implements r[processor.order.sequence] and r[processor.order.unique].
+ * Implements r[processor.order.sequence], r[processor.order.unique] and r[processor.pinned.expose].
  *
  * @param meta - meta-tools, in order
  * @param passThrough - the step's pass-through tools, in their given order
+ * @param pinned - active pinned tools, in catalog order
  * @param loaded - active loaded tools, in first-activation order
  */
 export function orderStepTools<T>(
   meta: ReadonlyArray<readonly [string, T]>,
   passThrough: ReadonlyArray<readonly [string, T]>,
+  pinned: ReadonlyArray<readonly [string, T]>,
   loaded: ReadonlyArray<readonly [string, T]>,
 ): Record<string, T> {
   const out: Record<string, T> = {};
@@ -29,6 +32,8 @@ export function orderStepTools<T>(
   // Mastra's meta-tool; here ours stay.
   // Pass-through tools; a pass-through entry named like a meta-tool is replaced by ours.
   for (const [key, value] of passThrough) if (!isMetaToolName(key)) put(key, value);
+  // Pinned tools, in catalog order.
+  for (const [key, value] of pinned) put(key, value);
   // Loaded tools, first activation first.
   for (const [key, value] of loaded) put(key, value);
   return out;

@@ -35,20 +35,25 @@ export async function activeLoaded<TTool>(
 
 /**
  * The injected catalog's system text, or `undefined` when no entry is allowed. Phase `search` is
- * asked about every entry at once, in catalog order, within the step's concurrency bound.
+ * asked about every entry at once, in catalog order, within the step's concurrency bound; pinned
+ * tools are left out (the model already has them).
  *
- * Implements r[processor.catalog.inject], r[processor.filter.search] and r[processor.filter.start-order].
+ * Implements r[processor.catalog.inject], r[processor.filter.search], r[processor.filter.start-order]
+ * and r[processor.pinned.catalog].
  *
  * @param catalog - the step's catalog
  * @param verdicts - the step's verdicts
  * @param autoLoad - whether `search.autoLoad` is on
+ * @param pinned - canonical names of the step's pinned tools
  */
 export async function injectedCatalog<TTool>(
   catalog: StepCatalog<TTool>,
   verdicts: ToolVerdicts<TTool>,
   autoLoad: boolean,
+  pinned: ReadonlySet<string> = new Set(),
 ): Promise<string | undefined> {
-  const allowed = await verdicts.allowedEach(catalog.entries, 'search');
-  const lines = catalog.entries.filter((_, i) => allowed[i]).map((entry) => catalogLine(entry.name, entry.description));
+  const entries = pinned.size === 0 ? catalog.entries : catalog.entries.filter((entry) => !pinned.has(entry.name));
+  const allowed = await verdicts.allowedEach(entries, 'search');
+  const lines = entries.filter((_, i) => allowed[i]).map((entry) => catalogLine(entry.name, entry.description));
   return catalogInstruction(autoLoad, lines);
 }

@@ -29,24 +29,27 @@ describe('canonical names', () => {
 });
 
 describe('ordering', () => {
-  it('[processor.order.sequence] meta-tools, then pass-through in given order, then loaded in activation order', () => {
+  it('[processor.order.sequence] [processor.pinned.expose] meta-tools, then pass-through in given order, then pinned, then loaded in activation order', () => {
     const out = orderStepTools(
       [['search_tools', 1], ['load_tool', 2]],
       [['z', 3], ['a', 4], ['search_tools', 99]],
+      [['p', 7]],
       [['m', 5], ['b', 6]],
     );
-    expect(Object.keys(out)).toEqual(['search_tools', 'load_tool', 'z', 'a', 'm', 'b']);
+    expect(Object.keys(out)).toEqual(['search_tools', 'load_tool', 'z', 'a', 'p', 'm', 'b']);
     expect(out.search_tools).toBe(1);
   });
 
-  it('[processor.order.unique] a loaded key that is also a pass-through key keeps the pass-through slot and instance', () => {
-    const out = orderStepTools([['search_tools', 0]], [['a', 1], ['b', 2]], [['c', 3], ['a', 9]]);
-    expect(Object.keys(out)).toEqual(['search_tools', 'a', 'b', 'c']);
+  it('[processor.order.unique] a pinned or loaded key that is also a pass-through key keeps the pass-through slot and instance; a loaded key that is pinned keeps the pinned slot', () => {
+    const out = orderStepTools([['search_tools', 0]], [['a', 1], ['b', 2]], [['p', 5], ['b', 8]], [['c', 3], ['a', 9], ['p', 10]]);
+    expect(Object.keys(out)).toEqual(['search_tools', 'a', 'b', 'p', 'c']);
     expect(out.a).toBe(1);
+    expect(out.b).toBe(2);
+    expect(out.p).toBe(5);
   });
 
   it('[processor.order.unique] [processor.names.own-keys] __proto__ is an own key, not the prototype', () => {
-    const out = orderStepTools([['search_tools', 0]], [], [['__proto__', 7]]);
+    const out = orderStepTools([['search_tools', 0]], [], [], [['__proto__', 7]]);
     expect(Object.keys(out)).toEqual(['search_tools', '__proto__']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe(7);

@@ -30,6 +30,7 @@ export function usedFeatures(c: Case): Set<Feature> {
   if (verdicts.some((v) => v === 'hang' || (typeof v === 'object' && 'after' in v))) used.add('filter-timing');
   const faulty = (tools: readonly { fault?: unknown }[]) => tools.some((t) => t.fault !== undefined);
   if (faulty(c.catalog)) used.add('faulty-tools');
+  if (c.options.pinnedTools !== undefined) used.add('pinned-tools');
   for (const step of c.steps) {
     switch (step.op) {
       case 'begin':

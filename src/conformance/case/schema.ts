@@ -107,6 +107,7 @@ export const processorOptionsSchema = z
     filterTimeoutMs: z.number().optional().describe('`filterTimeoutMs`, on the simulated clock.'),
     filterConcurrency: z.number().optional().describe('`filterConcurrency`.'),
     filterBudgetMs: z.number().optional().describe('`filterBudgetMs`, on the simulated clock.'),
+    pinnedTools: z.array(z.string()).optional().describe('`pinnedTools`, as names.'),
     raw: z
       .record(z.string(), z.unknown())
       .optional()
@@ -337,6 +338,7 @@ export const featureSchema = z.enum([
   'resume',
   'filter-timing',
   'faulty-tools',
+  'pinned-tools',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

@@ -22,7 +22,8 @@ export type Feature =
   | 'forged-messages'
   | 'resume'
   | 'filter-timing'
-  | 'faulty-tools';
+  | 'faulty-tools'
+  | 'pinned-tools';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
@@ -119,6 +120,8 @@ export interface ProcessorOptionsData {
   filterConcurrency?: number | undefined;
   /** `filterBudgetMs`, on the adapter's simulated time. */
   filterBudgetMs?: number | undefined;
+  /** `pinnedTools`, as names. */
+  pinnedTools?: string[] | undefined;
   /** Option values passed as they are, over the others (for invalid options). */
   raw?: Record<string, unknown> | undefined;
 }
