@@ -37,6 +37,8 @@ import { runLoadTool, runSearchTools, type MetaToolCall, type MetaToolStep } fro
 import { assertStaticNames, entriesOf } from '../processor/names.js';
 import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
 import { startStep, type StepStart } from '../processor/step-start.js';
+import { prefetchPolicy, stepPrefetch, type PrefetchPolicy } from '../processor/prefetch.js';
+import type { ToolVerdicts } from '../processor/verdicts.js';
 import { PinnedTools } from '../processor/pinned.js';
 import { systemTimers } from '../processor/timers.js';
 import { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
@@ -84,6 +86,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #static: StepCatalog<AnyTool>;
   /** The `pinnedTools` option (r[processor.pinned.option]). */
   readonly #pinned: PinnedTools<AnyTool>;
+  /** The `prefetch` option with its defaults (r[processor.prefetch.option]), or `undefined` when off. */
+  readonly #prefetch: PrefetchPolicy | undefined;
   readonly #indexes: IndexCache;
   /** The scope of the step reading the store right now, so that an unload it finds carries its identifiers. */
   #stepScope: EventScope | undefined;
@@ -119,6 +123,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     assertStaticNames(entries);
     this.#static = staticCatalog(entries);
     this.#pinned = new PinnedTools(valid.pinnedTools, this.#static, this.#includeResolvedTools);
+    this.#prefetch = prefetchPolicy(valid.prefetch, { topK: this.#topK, minScore: this.#minScore });
     // The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
     // Unlike @mastra/core 1.71.0 (r[processor.options.receipt-secret]): receiptSecret is an addition; Mastra signs
     // nothing.
@@ -227,17 +232,18 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const scope = this.#scopeOf(requestContext, args);
     const catalog = this.#catalogFor(args.tools, scope);
     const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
-    const exposed = this.#within(scope, () => this.#ordered(catalog, this.#store.loaded(storeInput)));
     const verdicts = this.#verdicts(requestContext);
-    // Ask, at once and in this order (r[processor.filter.start-order]), about the injected
-    // catalog (phase search), the pinned tools and the loaded tools (phase active), within one
-    // concurrency bound and one budget (r[processor.filter.budget]).
+    // Ask, at once and in this order (r[processor.filter.start-order]), about a prefetch's candidates,
+    // then the injected catalog (phase search), the pinned tools and the loaded tools (phase active),
+    // within one concurrency bound and one budget (r[processor.filter.budget]).
     const start = verdicts.operation('step', denialEvents(this.#events, scope));
+    const pinned = this.#pinned.of(catalog);
     let begun: StepStart<AnyTool>;
     try {
+      const exposed = await this.#loadedWithPrefetch(catalog, storeInput, start, scope, args.stepNumber, pinned);
       begun = await startStep({
         catalog,
-        pinned: this.#pinned.of(catalog),
+        pinned,
         loaded: exposed,
         verdicts: start,
         injectCatalog: this.#injectCatalog,
@@ -270,6 +276,65 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, skippedEvents(this.#events, scope));
     // Pinned and loaded tools the filter keeps active (asked above).
     return { tools: orderStepTools<unknown>(meta, passThrough, begun.pinned, begun.loaded) };
+  }
+
+  /**
+   * The step's loaded tools after its prefetch, if any (r[processor.prefetch.first-step]): with the
+   * in-memory store the prefetched tools are activated, after the loaded ones; with the context
+   * store they are held for this step as the messages' (r[processor.prefetch.storage]). At the
+   * request's first step the prefetch is reported (r[processor.prefetch.events]).
+   */
+  async #loadedWithPrefetch(
+    catalog: StepCatalog<AnyTool>,
+    storeInput: StoreStepInput,
+    verdicts: ToolVerdicts<AnyTool>,
+    scope: EventScope,
+    stepNumber: number,
+    pinned: readonly ExposedTool<AnyTool>[],
+  ): Promise<ExposedTool<AnyTool>[]> {
+    const prefetch = await stepPrefetch({
+      policy: this.#prefetch,
+      everyStep: this.#context !== undefined,
+      stepNumber,
+      messages: storeInput.messages,
+      catalog,
+      verdicts,
+      pinned: new Set(pinned.map((p) => p.entry.name)),
+    });
+    const names = prefetch?.names ?? [];
+    const report = stepNumber === 0 && prefetch !== undefined ? callEvents(this.#events, scope, undefined, 'prefetch') : undefined;
+    let before: ReadonlySet<string>;
+    let exposed: ExposedTool<AnyTool>[];
+    if (this.#context !== undefined) {
+      // Held for this step only, derived again at the next (r[processor.prefetch.storage]).
+      // What the thread held before: its latest step's tools in this process, and what its messages hold.
+      const held = report === undefined || names.length === 0 ? [] : [...this.#context.latestLoaded(storeInput), ...this.#context.peek(storeInput)];
+      before = new Set(exposeLoaded(catalog, held).map((e) => e.entry.name));
+      const input = prefetch === undefined ? storeInput : { ...storeInput, prefetched: { names, at: prefetch.at } };
+      exposed = this.#within(scope, () => this.#ordered(catalog, this.#store.loaded(input)));
+    } else {
+      // Read once, then activated as load_tool would: the new ones follow (r[store.loaded.shape]).
+      const read = this.#within(scope, () => this.#ordered(catalog, this.#store.loaded(storeInput)));
+      before = new Set(read.map((e) => e.entry.name));
+      if (names.length > 0) this.#within(scope, () => this.#store.activate(storeInput, names));
+      exposed = [...read, ...exposeLoaded(catalog, names.filter((n) => !before.has(n)))];
+    }
+    if (prefetch !== undefined && report !== undefined) {
+      report.searched({ query: prefetch.query, candidateCount: catalog.entries.length, matchCount: prefetch.matches.matchCount, results: prefetch.matches.hits });
+      const outcome = (name: string) => (before.has(name) ? ('already-loaded' as const) : ('loaded' as const));
+      if (names.length > 0) report.loaded({ source: 'load_tool', tools: names.map((name) => ({ name, outcome: outcome(name) })) });
+    }
+    return exposed;
+  }
+
+  /**
+   * With the context store, the store input of a resumed request carrying the prefetch of its
+   * latest user message (r[processor.prefetch.storage]); otherwise the input as it is.
+   */
+  async #withPrefetch(input: StoreStepInput, catalog: StepCatalog<AnyTool>, verdicts: ToolVerdicts<AnyTool>, pinned: readonly ExposedTool<AnyTool>[]): Promise<StoreStepInput> {
+    if (this.#context === undefined) return input;
+    const prefetch = await stepPrefetch({ policy: this.#prefetch, everyStep: true, stepNumber: undefined, messages: input.messages, catalog, verdicts, pinned: new Set(pinned.map((p) => p.entry.name)) });
+    return prefetch === undefined ? input : { ...input, prefetched: { names: prefetch.names, at: prefetch.at } };
   }
 
   /**
@@ -351,35 +416,35 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const requestContext = args?.requestContext ?? stepArgs?.requestContext;
     const scope = this.#scopeOf(requestContext, stepArgs);
     const catalog = this.#catalogFor(stepArgs?.tools ?? args?.tools, scope);
-    let names: readonly string[];
-    if (stepArgs !== undefined) {
-      const input = this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog);
-      names = this.#within(scope, () => this.#store.loaded(input));
-    } else if (this.#context === undefined) {
-      // Without one: the in-memory store by thread ...
-      const input = this.#storeInput(requestContext, [], catalog);
-      names = this.#within(scope, () => this.#store.loaded(input));
-    } else {
-      // ... or the context store: the thread's latest step in this process, then what its persisted
-      // messages hold.
-      // Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]): Mastra answers
-      // from its bridge only, which the thread's last step emptied, and a restart loses it.
-      const persisted = Array.isArray(args?.messages) ? args.messages : await persistedMessages(requestContext);
-      const input = this.#storeInput(requestContext, persisted ?? [], catalog);
-      names = [...new Set([...this.#context.latestLoaded(input), ...this.#context.peek(input)])];
-    }
-    // One entry per tool, keyed by its exposure name, the pinned tools first (r[processor.pinned.resume]);
-    // only tools the filter keeps (r[processor.filter.reload]; this call is a step of its own for the
-    // verdicts), resolved to this request's instances.
-    const out: Record<string, AnyTool> = {};
+    const pinned = this.#pinned.of(catalog);
+    // This call is a step of its own for the verdicts, and one operation (r[processor.filter.budget]).
     const resume = this.#verdicts(requestContext).operation('resume', denialEvents(this.#events, scope));
     let begun: StepStart<AnyTool>;
     try {
-      const loaded = exposeLoaded(catalog, names);
-      begun = await startStep({ catalog, pinned: this.#pinned.of(catalog), loaded, verdicts: resume, injectCatalog: false, autoLoad: this.#autoLoad, recheckLoad: this.#recheckLoad });
+      let names: readonly string[];
+      if (stepArgs !== undefined) {
+        const input = await this.#withPrefetch(this.#storeInput(requestContext, Array.isArray(stepArgs.messages) ? stepArgs.messages : [], catalog), catalog, resume, pinned);
+        names = this.#within(scope, () => this.#store.loaded(input));
+      } else if (this.#context === undefined) {
+        // Without one: the in-memory store by thread ...
+        const input = this.#storeInput(requestContext, [], catalog);
+        names = this.#within(scope, () => this.#store.loaded(input));
+      } else {
+        // ... or the context store: the thread's latest step in this process, then what its persisted
+        // messages hold, its latest user message's prefetch included (r[processor.prefetch.storage]).
+        // Unlike @mastra/core 1.71.0 (r[processor.resume.loaded-tools], r[processor.resume.persisted]): Mastra answers
+        // from its bridge only, which the thread's last step emptied, and a restart loses it.
+        const persisted = Array.isArray(args?.messages) ? args.messages : await persistedMessages(requestContext);
+        const input = await this.#withPrefetch(this.#storeInput(requestContext, persisted ?? [], catalog), catalog, resume, pinned);
+        names = [...new Set([...this.#context.latestLoaded(input), ...this.#context.peek(input)])];
+      }
+      // One entry per tool, keyed by its exposure name, the pinned tools first (r[processor.pinned.resume]);
+      // only tools the filter keeps (r[processor.filter.reload]), resolved to this request's instances.
+      begun = await startStep({ catalog, pinned, loaded: exposeLoaded(catalog, names), verdicts: resume, injectCatalog: false, autoLoad: this.#autoLoad, recheckLoad: this.#recheckLoad });
     } finally {
       resume.end();
     }
+    const out: Record<string, AnyTool> = {};
     for (const [name, tool] of [...begun.pinned, ...begun.loaded]) {
       Object.defineProperty(out, name, { value: tool, enumerable: true, writable: true, configurable: true });
     }

@@ -132,24 +132,32 @@ export interface Matches {
  * @param catalog - the step's catalog
  * @param verdicts - the operation's verdicts
  * @param query - the query
- * @param options - `topK`, `minScore` and the phases
+ * @param options - `topK`, `minScore`, the phases, and the names to leave out
  */
 export async function bestMatches<TTool>(
   catalog: StepCatalog<TTool>,
   verdicts: ToolVerdicts<TTool>,
   query: string,
-  options: { readonly topK: number; readonly minScore: number; readonly phases: readonly ToolSearchFilterPhase[] },
+  options: {
+    readonly topK: number;
+    readonly minScore: number;
+    readonly phases: readonly ToolSearchFilterPhase[];
+    /** Canonical names never kept (nor asked about), as if denied. */
+    readonly exclude?: ReadonlySet<string> | undefined;
+  },
 ): Promise<Matches> {
   let matchCount = 0;
   if (catalog.entries.length === 0) return { hits: [], matchCount };
+  const exclude = options.exclude ?? new Set<string>();
   const selection = rankedSelection(catalog.index, query, {
     minScore: options.minScore,
     topK: options.topK,
-    filtered: verdicts.filtered,
+    filtered: verdicts.filtered || exclude.size > 0,
     batchLimit: verdicts.concurrency,
     onRanked: (n) => (matchCount = n),
   });
-  const kept = await runSelectionAsync(selection, (batch) => verdicts.allowedInPhases(batch.map((hit) => catalog.byName.get(hit.name)), options.phases));
+  const entryOf = (name: string) => (exclude.has(name) ? undefined : catalog.byName.get(name));
+  const kept = await runSelectionAsync(selection, (batch) => verdicts.allowedInPhases(batch.map((hit) => entryOf(hit.name)), options.phases));
   // The scorer's score is reported unchanged: it is the score compared with minScore.
   // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
   // differ from the score it compared.

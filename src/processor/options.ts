@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STORAGE_MODES, type StorageMode } from '../stores/types.js';
 import type { ToolSearchEventListener } from './events.js';
 import type { PinnedToolsOf } from './pinned.js';
+import type { PrefetchOptions } from './prefetch.js';
 import { errorText, shorten } from './echo.js';
 import { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 import { readRecord, readTool } from './tool-reading.js';
@@ -67,6 +68,9 @@ const ALLOWED: Record<string, string> = {
   'timers.clearTimeout': 'a function (handle) => void',
   onEvent: 'a function (event) => void',
   pinnedTools: 'an array of tool names, or a function ({ toolName, key, tool }) => boolean',
+  prefetch: 'an object { maxTools?, minScore? }',
+  'prefetch.maxTools': 'a positive integer (most tools a prefetch loads)',
+  'prefetch.minScore': 'a number in [0, 1]',
   includeQueriesInEvents: 'a boolean',
   maxBridgedThreads: 'a non-negative safe integer (threads the context store bridges; 0 keeps no bridge)',
 };
@@ -128,6 +132,12 @@ export const toolSearchProcessorOptionsSchema = z.object({
   timers: z.object({ setTimeout: fn, clearTimeout: fn }).optional(),
   onEvent: fn.optional(),
   pinnedTools: z.union([z.array(z.string()), fn]).optional(),
+  prefetch: z
+    .object({
+      maxTools: z.number().int().positive().refine(Number.isSafeInteger).optional(),
+      minScore: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
   includeQueriesInEvents: z.boolean().optional(),
   receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
   maxBridgedThreads: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
@@ -183,6 +193,13 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    * to @mastra/core 1.71.0's options (r[processor.pinned.option]).
    */
   pinnedTools?: PinnedToolsOf<TTool>;
+  /**
+   * First-turn prefetch: at the first step of a request, search the latest user message and load
+   * up to `maxTools` (default 3, at most `search.topK`) of its best allowed matches scoring at
+   * least `minScore` (default `search.minScore`), so the first model call carries them. Off by
+   * default. An addition to @mastra/core 1.71.0's options (r[processor.prefetch.option]).
+   */
+  prefetch?: PrefetchOptions;
   /**
    * Clock for the in-memory store's TTL, in milliseconds. Default `Date.now`.
    * An addition to @mastra/core 1.71.0's options, for deterministic tests.

@@ -124,10 +124,19 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
     // The messages decide: every tool an activating result names, in first-activation order
     //    (the order memory keeps the place of a tool missing from this request's catalog).
     const fromMessages = loadedFromMessages(input.messages, everyName, reading(input.threadId));
-    if (bridged === undefined) return fromMessages;
+    const prefetched = input.prefetched;
+    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return fromMessages;
+    // A prefetch counts as activated at the user message it was made for (r[store.context.prefetched]):
+    // after what the messages before it activated, before what the later ones did; so the order
+    // derived from the messages alone, after a restart, is the order the steps had.
+    const out = new Set<string>();
+    if (prefetched !== undefined && prefetched.names.length > 0) {
+      for (const name of loadedFromMessages(input.messages.slice(0, Math.max(0, prefetched.at)), everyName, reading(input.threadId))) out.add(name);
+      for (const name of prefetched.names) out.add(name);
+    }
+    for (const name of fromMessages) out.add(name);
     // Bridged names the messages do not hold yet come after the others.
-    const out = new Set(fromMessages);
-    for (const name of bridged.names) out.add(name);
+    for (const name of bridged?.names ?? []) out.add(name);
     return [...out];
   };
   const known = (input: StoreStepInput, names: readonly string[]): string[] => names.filter((name) => input.isKnownTool(name));

@@ -34,6 +34,13 @@ export interface StoreStepInput {
    * request's catalog (static + request-resolved); never through a prototype.
    */
   isKnownTool: (name: string) => boolean;
+  /**
+   * The tools the processor prefetched for this step (r[processor.prefetch.storage]) and the index,
+   * in `messages`, of the user message they were prefetched for: the context store holds them as if
+   * activated at that message (r[store.context.prefetched]); the in-memory store ignores them (the
+   * processor activates them instead).
+   */
+  prefetched?: { readonly names: readonly string[]; readonly at: number } | undefined;
 }
 
 /** What {@link LoadedToolStore.getStateStats} reports. */

@@ -182,6 +182,7 @@ class DriverSession implements CaseSession {
     if (options.filterConcurrency !== undefined) built.filterConcurrency = options.filterConcurrency;
     if (options.filterBudgetMs !== undefined) built.filterBudgetMs = options.filterBudgetMs;
     if (options.pinnedTools !== undefined) built.pinnedTools = [...options.pinnedTools];
+    if (options.prefetch !== undefined) built.prefetch = { ...options.prefetch };
     if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(this.time.now, this.time.timers));
     for (const [key, value] of Object.entries(options.raw ?? {})) {
       const prev = built[key];

@@ -31,6 +31,7 @@ export function usedFeatures(c: Case): Set<Feature> {
   const faulty = (tools: readonly { fault?: unknown }[]) => tools.some((t) => t.fault !== undefined);
   if (faulty(c.catalog)) used.add('faulty-tools');
   if (c.options.pinnedTools !== undefined) used.add('pinned-tools');
+  if (c.options.prefetch !== undefined) used.add('prefetch');
   for (const step of c.steps) {
     switch (step.op) {
       case 'begin':

@@ -108,6 +108,11 @@ export const processorOptionsSchema = z
     filterConcurrency: z.number().optional().describe('`filterConcurrency`.'),
     filterBudgetMs: z.number().optional().describe('`filterBudgetMs`, on the simulated clock.'),
     pinnedTools: z.array(z.string()).optional().describe('`pinnedTools`, as names.'),
+    prefetch: z
+      .object({ maxTools: z.number().optional(), minScore: z.number().optional() })
+      .strict()
+      .optional()
+      .describe('`prefetch`.'),
     raw: z
       .record(z.string(), z.unknown())
       .optional()
@@ -339,6 +344,7 @@ export const featureSchema = z.enum([
   'filter-timing',
   'faulty-tools',
   'pinned-tools',
+  'prefetch',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

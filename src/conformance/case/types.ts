@@ -23,7 +23,8 @@ export type Feature =
   | 'resume'
   | 'filter-timing'
   | 'faulty-tools'
-  | 'pinned-tools';
+  | 'pinned-tools'
+  | 'prefetch';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
@@ -122,6 +123,8 @@ export interface ProcessorOptionsData {
   filterBudgetMs?: number | undefined;
   /** `pinnedTools`, as names. */
   pinnedTools?: string[] | undefined;
+  /** `prefetch`. */
+  prefetch?: { maxTools?: number | undefined; minScore?: number | undefined } | undefined;
   /** Option values passed as they are, over the others (for invalid options). */
   raw?: Record<string, unknown> | undefined;
 }
