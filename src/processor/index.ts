@@ -17,6 +17,8 @@ export { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TI
 export { MAX_TIMER_DELAY_MS, type ToolSearchTimers } from './timers.js';
 export { toolSearchEventSchema, TOOL_SEARCH_EVENT_VERSION } from './events.js';
 export type { PinArgsOf, PinnedToolsOf } from './pinned.js';
+export type { PrefetchOptions } from './prefetch.js';
+export { DEFAULT_PREFETCH_MAX_TOOLS } from './prefetch.js';
 export type {
   ToolSearchEvent,
   ToolSearchEventType,

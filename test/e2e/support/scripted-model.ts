@@ -16,9 +16,10 @@ const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 
 /**
  * A scripted model; `toolLists[i]` are the tool names offered on model call `i`, `toolSchemas[i]` their input JSON
- * Schemas, `toolDescriptions[i]` their descriptions.
+ * Schemas, `toolDescriptions[i]` their descriptions. Tool call ids are `${callIdPrefix}call-n`: models that
+ * write into one thread need distinct prefixes, as real models' ids are unique (Mastra merges results by call id).
  */
-export function scriptedModel(script: readonly Turn[]) {
+export function scriptedModel(script: readonly Turn[], { callIdPrefix = '' }: { callIdPrefix?: string } = {}) {
   const toolLists: string[][] = [];
   const toolSchemas: Array<Record<string, unknown>> = [];
   const toolDescriptions: Array<Record<string, string | undefined>> = [];
@@ -35,7 +36,7 @@ export function scriptedModel(script: readonly Turn[]) {
   const content = (turn: Turn) =>
     'text' in turn
       ? [{ type: 'text' as const, text: turn.text }]
-      : turn.calls.map((c) => ({ type: 'tool-call' as const, toolCallId: `call-${++callId}`, toolName: c.toolName, input: JSON.stringify(c.input) }));
+      : turn.calls.map((c) => ({ type: 'tool-call' as const, toolCallId: `${callIdPrefix}call-${++callId}`, toolName: c.toolName, input: JSON.stringify(c.input) }));
   const model = new MastraLanguageModelV2Mock({
     doGenerate: (async (options: never) => {
       const turn = take(options);
