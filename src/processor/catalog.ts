@@ -1,9 +1,9 @@
-import { buildSearchIndex, type SearchIndex } from '../scoring/index.js';
+import type { SearchIndex } from '../scoring/index.js';
 import { isMetaToolName } from '../stores/meta-tool-names.js';
 import type { SkipReport } from './event-reporters.js';
 import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
 import { readRecord } from './tool-reading.js';
-import type { IndexCache } from './index-cache.js';
+import { indexOfEntries, type IndexCache } from './index-cache.js';
 
 export { IndexCache } from './index-cache.js';
 
@@ -15,7 +15,11 @@ export interface StepCatalog<TTool = unknown> {
   readonly byName: ReadonlyMap<string, ToolEntry<TTool>>;
   /** Record key → canonical name, for keys that differ from their tool's canonical name. */
   readonly aliases: ReadonlyMap<string, string>;
-  /** The search index over `entries`. */
+  /**
+   * The search index over `entries`. A request catalog finds or builds it when it is first read
+   * (by `search_tools`, or whatever else searches the step), so a step that never searches
+   * analyses nothing (r[processor.resolved.index-cache]).
+   */
   readonly index: SearchIndex;
 }
 
@@ -65,14 +69,24 @@ export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<
   return resolveName(catalog, entry.key) === entry ? entry.key : entry.name;
 }
 
-function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex): StepCatalog<TTool> {
+function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex | (() => SearchIndex)): StepCatalog<TTool> {
   const byName = new Map<string, ToolEntry<TTool>>();
   const aliases = new Map<string, string>();
   for (const entry of entries) byName.set(entry.name, entry);
   for (const entry of entries) {
     if (entry.key !== entry.name && !byName.has(entry.key) && !aliases.has(entry.key)) aliases.set(entry.key, entry.name);
   }
-  return { entries, byName, aliases, index };
+  if (typeof index !== 'function') return { entries, byName, aliases, index };
+  // The index is looked up (or built) when it is first read, once per step catalog.
+  let built: SearchIndex | undefined;
+  return {
+    entries,
+    byName,
+    aliases,
+    get index(): SearchIndex {
+      return (built ??= index());
+    },
+  };
 }
 
 /**
@@ -81,7 +95,7 @@ function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchI
  * @param entries - validated static entries
  */
 export function staticCatalog<TTool>(entries: readonly ToolEntry<TTool>[]): StepCatalog<TTool> {
-  return makeCatalog(entries, buildSearchIndex(entries.map((e) => ({ name: e.name, description: e.description }))));
+  return makeCatalog(entries, indexOfEntries(entries));
 }
 
 /**
@@ -170,11 +184,14 @@ export function catalogWithResolved<TTool>(
   // Resolved tools replace static ones of the same canonical name or the same key, for this request only.
   // Unlike @mastra/core 1.71.0 (r[processor.resolved.replace]): Mastra merges by key only, so a
   // resolved tool with a static tool's id under another key leaves both in the catalog.
-  const replacedNames = new Set(resolved.map((e) => e.name));
-  const replacedKeys = new Set(resolved.map((e) => e.key));
   // Unlike @mastra/core 1.71.0 (r[processor.resolved.searchable]): Mastra's catalog is { ...tools, ...resolved }, so a
   // replacing request tool keeps the constructor tool's place; here it follows the constructor's tools.
-  const entries = [...base.entries.filter((e) => !replacedNames.has(e.name) && !replacedKeys.has(e.key)), ...resolved];
-  // Reuse an index only by content; instances come from this request's entries.
-  return makeCatalog(entries, cache.indexFor(entries));
+  let entries: readonly ToolEntry<TTool>[] = resolved;
+  if (base.entries.length > 0) {
+    const replacedNames = new Set(resolved.map((e) => e.name));
+    const replacedKeys = new Set(resolved.map((e) => e.key));
+    entries = [...base.entries.filter((e) => !replacedNames.has(e.name) && !replacedKeys.has(e.key)), ...resolved];
+  }
+  // Reuse an index only by content, looked up when the step first searches; instances come from this request's entries.
+  return makeCatalog(entries, () => cache.indexFor(entries));
 }

@@ -3,41 +3,16 @@
  * the catalog itself uses, so that a name with no case boundary and no separator is still found
  * by its parts.
  *
+ * What each tool contributes (its candidate compounds and its letter parts) is part of its
+ * cached analysis; only the catalog-wide steps run per build, and the vocabulary is gathered only
+ * when some candidate is held by one tool alone.
+ *
  * @see r[search.index.compound]
  */
-import { fold } from './fold.js';
-import { STOPWORDS } from './spec-data.js';
-import { documentWords, splitCaseBoundaries } from './tokenize.js';
+import { analyseDocumentUncached, COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE, PART_COMPOUND_LENGTH, PART_VOCABULARY, type DocumentAnalysis } from './analysis.js';
 import type { SearchDocument } from './types.js';
 
-/** The fewest code points of a piece (and so at least twice that for a compound). */
-export const COMPOUND_MIN_PIECE = 3;
-
-/** Compounds longer than this many code points are never split. */
-export const COMPOUND_MAX_LENGTH = 32;
-
-/** A folded part that can be a piece or a compound: letters only, of no script written without spaces. */
-const LETTERS_ONLY = /^\p{L}+$/u;
-const SEGMENTED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
-
-function codePoints(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
-
-/** The folded case-boundary parts of every word of a text (each distinct word's parts computed once per build). */
-function foldedParts(text: string, into: Set<string>, memo: Map<string, readonly string[]>): void {
-  for (const word of documentWords(text)) {
-    let parts = memo.get(word);
-    if (parts === undefined) memo.set(word, (parts = splitCaseBoundaries(word).map(fold)));
-    for (const part of parts) into.add(part);
-  }
-}
-
-function isLetterWord(part: string): boolean {
-  return LETTERS_ONLY.test(part) && !SEGMENTED.test(part);
-}
+export { COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE } from './analysis.js';
 
 /**
  * The split of `word` into the fewest pieces that are all in `vocabulary`, each of at least
@@ -68,9 +43,12 @@ export function splitCompound(word: string, vocabulary: ReadonlySet<string>): st
   return split !== undefined && split.length >= 2 ? split : undefined;
 }
 
+/** Shared by every tool without pieces. */
+const NO_PIECES: readonly string[] = Object.freeze([]);
+
 /**
- * For every tool, the pieces its name's unsplittable compounds split into (empty for most
- * tools), in the order of the name's words.
+ * For every analysed tool of a catalog (one per slot), the pieces its name's unsplittable
+ * compounds split into (empty for most tools), in the order of the name's words.
  *
  * A compound is a word of the name with no case boundary whose folded form is made only of
  * letters (of no script written without spaces), has 6 to 32 code points, and occurs in no other
@@ -79,41 +57,58 @@ export function splitCompound(word: string, vocabulary: ReadonlySet<string>): st
  * points and not stopwords, of every word of every name and description.
  *
  * Implements r[search.index.compound].
+ *
+ * @param tools - the analyses, in slot order
  */
-export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
-  // The parts of each tool's name and description, and the catalog's vocabulary.
-  const owners = new Map<string, number>(); // part → the one tool holding it, or -1 for several
-  const descriptionParts: Array<Set<string>> = [];
-  const vocabulary = new Set<string>();
-  const memo = new Map<string, readonly string[]>();
+export function compoundPiecesOf(tools: readonly DocumentAnalysis[]): ReadonlyArray<readonly string[]> {
+  // The candidates of every tool: candidate → the one tool holding it, or -1 for several.
+  let owners: Map<string, number> | undefined;
   tools.forEach((tool, slot) => {
-    const own = new Set<string>();
-    foldedParts(tool.name, own, memo);
-    const description = new Set<string>();
-    foldedParts(tool.description, description, memo);
-    descriptionParts.push(description);
-    for (const part of description) own.add(part);
-    for (const part of own) {
-      const owner = owners.get(part);
-      if (owner === undefined) {
-        owners.set(part, slot);
-        if (isLetterWord(part) && codePoints(part) >= COMPOUND_MIN_PIECE && !STOPWORDS.has(part)) vocabulary.add(part);
-      } else if (owner !== slot) owners.set(part, -1);
+    for (const candidate of tool.compoundCandidates) {
+      owners ??= new Map();
+      const owner = owners.get(candidate);
+      owners.set(candidate, owner === undefined || owner === slot ? slot : -1);
     }
   });
-  // Each name word that is an unsplittable compound, split against the vocabulary.
+  if (owners === undefined) return tools.map(() => NO_PIECES);
+  // A candidate that another tool has as a part of its name or description is no compound.
+  tools.forEach((tool, slot) => {
+    const { letterParts, letterFlags } = tool;
+    for (let i = 0; i < letterParts.length; i++) {
+      if ((letterFlags[i]! & PART_COMPOUND_LENGTH) === 0) continue;
+      const owner = owners!.get(letterParts[i]!);
+      if (owner !== undefined && owner !== slot) owners!.set(letterParts[i]!, -1);
+    }
+  });
+  let alone = false;
+  for (const owner of owners.values()) if (owner >= 0) alone = true;
+  if (!alone) return tools.map(() => NO_PIECES);
+  // The vocabulary, and the split of each compound against it.
   // Unlike @mastra/core 1.71.0 (r[search.index.compound]): Mastra keeps it as one token.
+  const vocabulary = new Set<string>();
+  for (const tool of tools) {
+    const { letterParts, letterFlags } = tool;
+    for (let i = 0; i < letterParts.length; i++) if ((letterFlags[i]! & PART_VOCABULARY) !== 0) vocabulary.add(letterParts[i]!);
+  }
   return tools.map((tool, slot) => {
+    if (tool.compoundCandidates.length === 0) return NO_PIECES;
     const pieces: string[] = [];
-    for (const word of documentWords(tool.name)) {
-      if (splitCaseBoundaries(word).length > 1) continue;
-      const folded = fold(word);
-      const length = codePoints(folded);
-      if (length < 2 * COMPOUND_MIN_PIECE || length > COMPOUND_MAX_LENGTH || !isLetterWord(folded)) continue;
-      if (owners.get(folded) !== slot || descriptionParts[slot]!.has(folded)) continue;
-      const split = splitCompound(folded, vocabulary);
+    for (const candidate of tool.compoundCandidates) {
+      if (owners!.get(candidate) !== slot) continue;
+      const split = splitCompound(candidate, vocabulary);
       if (split) pieces.push(...split);
     }
-    return pieces;
+    return pieces.length === 0 ? NO_PIECES : pieces;
   });
+}
+
+/**
+ * {@link compoundPiecesOf} for documents (each analysed afresh, without the memo of documents).
+ *
+ * Implements r[search.index.compound].
+ *
+ * @param tools - the catalog's tools, one per slot (names already unique)
+ */
+export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
+  return compoundPiecesOf(tools.map((t) => analyseDocumentUncached(t.name, t.description))).map((p) => [...p]);
 }

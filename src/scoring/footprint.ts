@@ -5,28 +5,18 @@
  * @see r[processor.resolved.index-cache]
  * @module
  */
+import { ELEMENT, MAP_ENTRY, OBJECT, STRING, stringBytes } from './footprint-units.js';
 import { ToolIndex } from './search-index.js';
 import type { SearchIndex } from './types.js';
 
-/** Bytes of a heap object header plus a few fields (64-bit V8, no pointer compression). */
-const OBJECT = 48;
-/** Bytes of one `Map` entry (key, value, chain link, table slot). */
-const MAP_ENTRY = 40;
-/** Bytes of one array element (a tagged pointer, or an unboxed double). */
-const ELEMENT = 8;
-/** Bytes of a string header. */
-const STRING = 24;
-
-/** A string's bytes: one per UTF-16 unit when every unit fits in Latin-1, else two. */
-export function stringBytes(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  return STRING + text.length * (/[^\u0000-\u00ff]/.test(text) ? 2 : 1);
-}
+export { stringBytes } from './footprint-units.js';
 
 /**
  * Estimates the bytes an index built by `buildSearchIndex` keeps alive: the catalog's names and
- * descriptions, the truncated descriptions, every term with its postings, the one-deletion
- * neighbours of the terms matched with a typo, and the name keys.
+ * descriptions (which it shares with the tools, but keeps alive), every term with its postings
+ * (4 bytes of slot and 8 of strength each) and per-term arrays, the name-key table, and the
+ * one-deletion neighbours of the terms matched with a typo, counted whether or not a query has
+ * built them yet.
  * The estimate is linear in the index and errs on the high side; `npm run reliability` compares
  * it with the heap measured by `process.memoryUsage()`.
  *
@@ -36,20 +26,24 @@ export function stringBytes(text: string): number {
  */
 export function estimateSearchIndexBytes(index: SearchIndex): number {
   if (!(index instanceof ToolIndex)) return OBJECT;
-  let bytes = OBJECT * 6;
-  // The documents: an object with two strings each, and the truncated description.
-  index.tools.forEach((doc, slot) => {
-    bytes += OBJECT + ELEMENT + stringBytes(doc.name) + stringBytes(doc.description);
-    const cut = index.descriptions[slot];
-    bytes += ELEMENT + (cut === undefined || cut === doc.description ? 0 : stringBytes(cut));
-  });
-  // Each term: its string, a map entry, the postings object with two arrays.
-  for (const [term, postings] of index.postings) {
-    bytes += MAP_ENTRY + stringBytes(term) + OBJECT * 3 + 2 * ELEMENT * postings.slots.length;
+  let bytes = OBJECT * 16;
+  // The documents: two references each, the strings, and the name-key table (3 × 4 bytes).
+  for (let slot = 0; slot < index.size; slot++) {
+    bytes += 2 * ELEMENT + stringBytes(index.names[slot]!) + stringBytes(index.descriptions[slot]!) + 12;
   }
-  // One-deletion neighbours (r[search.query.typo]): a map entry, the string and an array of terms.
-  for (const [deleted, terms] of index.deletions) bytes += MAP_ENTRY + stringBytes(deleted) + OBJECT + ELEMENT * terms.length;
-  // Name keys (r[search.name.exact]): a map entry, the key and an array of slots.
-  for (const [key, slots] of index.nameKeys) bytes += MAP_ENTRY + stringBytes(key) + OBJECT + ELEMENT * slots.length;
+  // The postings: a slot (4 bytes) and a strength (8 bytes) each.
+  bytes += 12 * index.slots.length;
+  // Each term: its string, a map entry, a reference, its offset, idf and greatest strength.
+  const { typoMinLength, typoMaxLength } = index.parameters;
+  for (const term of index.terms) {
+    bytes += MAP_ENTRY + stringBytes(term) + ELEMENT + 4 + 8 + 8;
+    // One-deletion neighbours (r[search.query.typo]): at most one map entry per code point, each
+    // with its string and a list.
+    const length = term.length;
+    if (length >= typoMinLength && length <= 2 * typoMaxLength) {
+      const cps = [...term].length;
+      if (cps >= typoMinLength && cps <= typoMaxLength) bytes += cps * (MAP_ENTRY + STRING + 2 * length + OBJECT + ELEMENT);
+    }
+  }
   return bytes;
 }

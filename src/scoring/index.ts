@@ -14,6 +14,16 @@ export { tokenize, tokenizeQuery, splitCaseBoundaries } from './tokenize.js';
 export { segmentWords, SEGMENT_CHUNK } from './segment.js';
 export { nameKey } from './name-key.js';
 export { splitCompound, COMPOUND_MIN_PIECE, COMPOUND_MAX_LENGTH } from './compound.js';
+export {
+  analysisCacheStats,
+  clearAnalysisCache,
+  configureAnalysisCache,
+  DEFAULT_DOCUMENT_MEMO_MAX_BYTES,
+  DEFAULT_WORD_MEMO_MAX_BYTES,
+  type AnalysisCacheLimits,
+  type AnalysisCacheStats,
+} from './analysis.js';
+export type { BoundedCacheStats } from './bounded-cache.js';
 export { fold } from './fold.js';
 export { stem } from './stem.js';
 export { porterStem } from './porter.js';
@@ -21,6 +31,6 @@ export { STOPWORDS, QUERY_FILLERS, STEM_EXCEPTIONS, SPEC_DATA_FILES, parseDataLi
 export { truncateDescription, DESCRIPTION_MAX_LENGTH } from './truncate.js';
 export { buildSearchIndex } from './search-index.js';
 export { rankCandidates, roundScore, selectQueryTerms, type QueryTerm } from './rank.js';
-export { search, nextBatchSize, rankedSelection, runSelection, runSelectionAsync, selectAllowed, type Selection, type SelectionOptions } from './select.js';
+export { search, nextBatchSize, rankedSelection, runSelection, runSelectionAsync, selectAllowed, type RankedList, type Selection, type SelectionOptions } from './select.js';
 export type { Postings } from './search-index.js';
 export { estimateSearchIndexBytes } from './footprint.js';

@@ -1,6 +1,12 @@
 /**
  * Scoring, ranking and thresholds of one query against one index.
  *
+ * Scores are summed term by term into a dense accumulator shared by every query of the process
+ * (queries are synchronous, so one at a time uses it), as long as the largest index searched;
+ * candidates then go into a bounded heap (the best `topK`) or, when more may be needed (a filter,
+ * or every candidate), into a heap that yields them in ranked order on demand. No object is made
+ * per candidate, only per result.
+ *
  * @see r[search.score.formula]
  * @see r[search.rank.order]
  * @see r[search.threshold.min-score]
@@ -8,8 +14,10 @@
 import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
 import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
+import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
 import { oneDeletions, ToolIndex, type Postings } from './search-index.js';
 import { tokenizeQuery } from './tokenize.js';
+import { truncateDescription } from './truncate.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
 
 /** One scored query term: an index term, its postings, and its weight in the query. */
@@ -22,7 +30,7 @@ export interface QueryTerm {
   readonly weight: number;
 }
 
-function asToolIndex(index: SearchIndex): ToolIndex {
+export function asToolIndex(index: SearchIndex): ToolIndex {
   if (!(index instanceof ToolIndex)) {
     throw new TypeError('index must be a SearchIndex returned by buildSearchIndex(); build one from the catalog first.');
   }
@@ -54,7 +62,7 @@ function prefixTerm(index: ToolIndex, unknown: string, stats: QueryStats | undef
   for (let length = cps.length - 1; length >= index.parameters.prefixMinLength; length--) {
     if (stats) stats.approximateLookups++;
     const prefix = cps.slice(0, length).join('');
-    if (index.postings.has(prefix)) return prefix;
+    if (index.termIds.has(prefix)) return prefix;
   }
   return undefined;
 }
@@ -70,24 +78,58 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
   const cps = [...unknown];
   const { typoMinLength, typoMaxLength } = index.parameters;
   if (cps.length < typoMinLength || cps.length > typoMaxLength) return undefined;
+  const deletions = index.deletions;
   let best: string | undefined;
   const consider = (term: string | undefined) => {
     if (term !== undefined && (best === undefined || term < best)) best = term;
   };
   const look = (key: string) => {
     if (stats) stats.approximateLookups++;
-    for (const term of index.deletions.get(key) ?? []) consider(term);
+    for (const term of deletions.get(key) ?? []) consider(term);
   };
   // An index term with one code point more (deleting it gives the query term).
   look(unknown);
   for (const deleted of oneDeletions(cps)) {
     // An index term with one code point less.
     if (stats) stats.approximateLookups++;
-    if (cps.length - 1 >= typoMinLength && index.postings.has(deleted)) consider(deleted);
+    if (cps.length - 1 >= typoMinLength && index.termIds.has(deleted)) consider(deleted);
     // An index term of the same length, one code point different (or two adjacent swapped).
     look(deleted);
   }
   return best;
+}
+
+/**
+ * The ids of the scored terms of a query, in code-unit order of the terms.
+ *
+ * Implements r[search.query.terms], r[search.query.prefix], r[search.query.typo] and
+ * r[search.query.term-cap].
+ */
+function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | undefined): number[] {
+  // The distinct terms of the query, in query order.
+  const chosen = new Set<string>();
+  let approximated = 0;
+  for (const term of new Set(tokenizeQuery(query))) {
+    // At most MAX_QUERY_TERMS terms: the first ones in query order.
+    // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
+    if (chosen.size === MAX_QUERY_TERMS) break;
+    // A term the index contains stands for itself.
+    if (index.termIds.has(term)) {
+      chosen.add(term);
+      continue;
+    }
+    // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
+    // known prefix, or else for a known term one typo away.
+    // Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
+    // no approximate matching.
+    if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
+    approximated++;
+    if (codePointLength(term) > index.parameters.approximateMaxLength) continue;
+    const match = prefixTerm(index, term, stats) ?? typoTerm(index, term, stats);
+    if (match !== undefined) chosen.add(match);
+  }
+  // In code-unit order.
+  return [...chosen].sort(byCodeUnits).map((term) => index.termIds.get(term)!);
 }
 
 /**
@@ -100,32 +142,9 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
   const { idfExponent } = toolIndex.parameters;
-  // The distinct terms of the query, in query order.
-  const chosen = new Set<string>();
-  let approximated = 0;
-  for (const term of new Set(tokenizeQuery(query))) {
-    // At most MAX_QUERY_TERMS terms: the first ones in query order.
-    // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
-    if (chosen.size === MAX_QUERY_TERMS) break;
-    // A term the index contains stands for itself.
-    if (toolIndex.postings.has(term)) {
-      chosen.add(term);
-      continue;
-    }
-    // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
-    // known prefix, or else for a known term one typo away.
-    // Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
-    // no approximate matching.
-    if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
-    approximated++;
-    if (codePointLength(term) > toolIndex.parameters.approximateMaxLength) continue;
-    const match = prefixTerm(toolIndex, term, stats) ?? typoTerm(toolIndex, term, stats);
-    if (match !== undefined) chosen.add(match);
-  }
-  // Weights, in code-unit order.
-  return [...chosen].sort(byCodeUnits).map((term) => {
-    const postings = toolIndex.postings.get(term)!;
-    return { term, postings, weight: postings.idf ** idfExponent };
+  return scoredTermIds(toolIndex, query, stats).map((t) => {
+    const postings = toolIndex.postingsOf(t);
+    return { term: toolIndex.terms[t]!, postings, weight: postings.idf ** idfExponent };
   });
 }
 
@@ -140,6 +159,200 @@ export function roundScore(q: number): number {
   return Math.min(1, Math.round(q * 1e4) / 1e4);
 }
 
+// The accumulator: sums by slot (0 = not a candidate yet), and the slots in order of first touch.
+let sums = new Float64Array(0);
+let touched = new Int32Array(0);
+
+/** Marks, in `sums`, a touched slot that is an exact name (sums are otherwise positive). */
+const EXACT_MARK = -1;
+
+/** What scoring a query left in the accumulator. */
+interface Accumulated {
+  /** Touched slots: `touched[0…count)`, their sums in `sums` (exact names marked). */
+  readonly count: number;
+  /** Slots of the tools whose name the query is, ascending. */
+  readonly exact: readonly number[];
+  /** Σ weights: the best sum the query can reach in this index. */
+  readonly reachable: number;
+}
+
+/**
+ * Sums `weight(t) · strength(t, slot)` over the scored terms, in their code-unit order, into the
+ * accumulator, and marks the exact names. `undefined` when the query has no candidate.
+ *
+ * Implements r[search.candidates], r[search.score.formula], r[search.score.term-weight] and
+ * r[search.name.exact].
+ */
+function accumulate(index: ToolIndex, query: string, stats: QueryStats | undefined): Accumulated | undefined {
+  // The scored query terms, and the tools whose name the query is.
+  const ids = scoredTermIds(index, query, stats);
+  if (stats) stats.termsLookedUp += ids.length;
+  const exact = index.exactSlots(nameKey(query));
+  // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
+  // matches tools there.
+  if (ids.length === 0 && exact.length === 0) return undefined;
+  const n = index.size;
+  if (sums.length < n) {
+    sums = new Float64Array(n);
+    touched = new Int32Array(n);
+  }
+  const acc = sums;
+  const order = touched;
+  const { offsets, slots, strengths, idf } = index;
+  const { idfExponent } = index.parameters;
+  // The best score the query could reach in this index: Σ weight(t), and each tool's Σ weight(t) · strength(t, tool).
+  let reachable = 0;
+  let count = 0;
+  for (const t of ids) {
+    const weight = idf[t]! ** idfExponent;
+    reachable += weight;
+    const from = offsets[t]!;
+    const to = offsets[t + 1]!;
+    if (stats) stats.postingsVisited += to - from;
+    for (let i = from; i < to; i++) {
+      const slot = slots[i]!;
+      const before = acc[slot]!;
+      // (Every weight and strength is positive, so a sum of 0 is a slot not touched yet.)
+      if (before === 0) order[count++] = slot;
+      acc[slot] = before + weight * strengths[i]!;
+    }
+  }
+  // A tool whose name the query is: marked, and a candidate even without a term.
+  for (const slot of exact) {
+    if (acc[slot] === 0) order[count++] = slot;
+    acc[slot] = EXACT_MARK;
+  }
+  return { count, exact, reachable };
+}
+
+/**
+ * The score of each candidate: 1 for an exact name, else its sum over the best reachable,
+ * rounded; the accumulator is reset on the way. Calls `keep(score, tie)` for each candidate whose
+ * score is at least `minScore`.
+ */
+function drainCandidates(a: Accumulated, size: number, minScore: number, keep: (score: number, tie: number) => void): void {
+  const acc = sums;
+  const order = touched;
+  const reachable = a.reachable;
+  for (let j = 0; j < a.count; j++) {
+    const slot = order[j]!;
+    const sum = acc[slot]!;
+    acc[slot] = 0;
+    const named = sum === EXACT_MARK;
+    // Unlike @mastra/core 1.71.0 (r[search.name.exact]): Mastra's whole-name boost never
+    // matches a name with separators.
+    // Unlike @mastra/core 1.71.0 (r[search.score.formula]): Mastra's score is the unbounded BM25 sum plus its name
+    // boosts, so its minScore cannot mean the seeds' "0–1".
+    // Unlike @mastra/core 1.71.0 (r[search.score.range]): Mastra's scores are unbounded; this one is at most 1.
+    // Unlike @mastra/core 1.71.0 (r[search.score.rounding]): Mastra compares the unrounded score and reports it
+    // rounded to 2 decimals.
+    const score = named ? 1 : Math.min(1, Math.round((sum / reachable) * 1e4) / 1e4);
+    // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
+    // equal to minScore.
+    if (score >= minScore) keep(score, tieOf(slot, named, size));
+  }
+}
+
+/** The result for a candidate: the tool's name, its description cut (r[search.result.truncate]), the score. */
+function hitOf(index: ToolIndex, slot: number, score: number): SearchHit {
+  return { name: index.names[slot]!, description: truncateDescription(index.descriptions[slot]!), score };
+}
+
+/**
+ * The first `topK` candidates in ranked order whose score is at least `minScore` (what
+ * `rankCandidates(…).slice(0, topK)` gives), selected with a bounded heap.
+ *
+ * Implements r[search.candidates], r[search.score.formula], r[search.name.exact],
+ * r[search.score.rounding], r[search.rank.order], r[search.threshold.min-score] and
+ * r[search.threshold.top-k].
+ *
+ * @internal
+ */
+export function topCandidates(
+  index: SearchIndex,
+  query: string,
+  topK: number,
+  options: RankOptions & { readonly onRanked?: ((candidates: number) => void) | undefined } = {},
+): SearchHit[] {
+  const minScore = resolveMinScore(options.minScore);
+  const toolIndex = asToolIndex(index);
+  const a = accumulate(toolIndex, query, options.stats);
+  if (a === undefined) {
+    options.onRanked?.(0);
+    return [];
+  }
+  // Score descending, then exact names first, then catalog order: the best topK.
+  // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
+  // not catalog order.
+  const size = toolIndex.size;
+  const top = new TopK(Math.min(topK, a.count));
+  // (Every candidate at or above minScore is counted, for callers that report it.)
+  let ranked = 0;
+  drainCandidates(a, size, minScore, (score, tie) => {
+    ranked++;
+    top.offer(score, tie);
+  });
+  options.onRanked?.(ranked);
+  const { scores, ties } = top.drain();
+  const out: SearchHit[] = [];
+  for (let i = 0; i < scores.length; i++) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
+  return out;
+}
+
+/**
+ * Every candidate whose score is at least `minScore`, in ranked order, produced as far as it is
+ * read (`length` is known at once; `slice` reads on, from where the previous one stopped).
+ */
+export class RankedHits {
+  readonly #index: ToolIndex;
+  readonly #stream: RankedStream;
+  readonly #read: SearchHit[] = [];
+  readonly #pair = new Float64Array(2);
+  /** Number of candidates. */
+  readonly length: number;
+
+  constructor(index: ToolIndex, stream: RankedStream) {
+    this.#index = index;
+    this.#stream = stream;
+    this.length = stream.remaining;
+  }
+
+  /** Candidates `start` to `end` (exclusive) in ranked order. */
+  slice(start: number, end: number): SearchHit[] {
+    const stop = Math.min(end, this.length);
+    while (this.#read.length < stop && this.#stream.next(this.#pair)) {
+      const [score, tie] = this.#pair;
+      this.#read.push(hitOf(this.#index, slotOfTie(tie!, this.#index.size), score!));
+    }
+    return this.#read.slice(start, stop);
+  }
+}
+
+/**
+ * Every candidate whose score is at least `minScore`, ranked, read on demand (see {@link RankedHits}).
+ *
+ * Implements r[search.candidates], r[search.score.formula], r[search.name.exact],
+ * r[search.score.rounding], r[search.rank.order] and r[search.threshold.min-score].
+ *
+ * @internal
+ */
+export function rankedHits(index: SearchIndex, query: string, options: RankOptions = {}): RankedHits {
+  const minScore = resolveMinScore(options.minScore);
+  const toolIndex = asToolIndex(index);
+  const a = accumulate(toolIndex, query, options.stats);
+  const size = toolIndex.size;
+  const scores = new Float64Array(a?.count ?? 0);
+  const ties = new Int32Array(a?.count ?? 0);
+  let kept = 0;
+  if (a !== undefined) {
+    drainCandidates(a, size, minScore, (score, tie) => {
+      scores[kept] = score;
+      ties[kept++] = tie;
+    });
+  }
+  return new RankedHits(toolIndex, new RankedStream(scores.subarray(0, kept), ties.subarray(0, kept)));
+}
+
 /**
  * Every candidate whose score is at least `minScore`, ranked by score
  * descending, then catalog order; a tool whose name the query is comes first
@@ -149,52 +362,6 @@ export function roundScore(q: number): number {
  * r[search.score.rounding], r[search.rank.order], r[search.threshold.min-score].
  */
 export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
-  const minScore = resolveMinScore(options.minScore);
-  const toolIndex = asToolIndex(index);
-  const { tools, descriptions } = toolIndex;
-  const { stats } = options;
-  // The scored query terms, and the tools whose name the query is.
-  const terms = selectQueryTerms(index, query, stats);
-  if (stats) stats.termsLookedUp += terms.length;
-  const exact = toolIndex.nameKeys.get(nameKey(query)) ?? [];
-  // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
-  // matches tools there.
-  if (terms.length === 0 && exact.length === 0) return [];
-  // The best score the query could reach in this index: Σ weight(t).
-  let reachable = 0;
-  for (const t of terms) reachable += t.weight;
-  // Candidates: the tools in the postings of the terms, with Σ weight(t) · strength(t, tool).
-  const sums = new Map<number, number>();
-  for (const { postings, weight } of terms) {
-    if (stats) stats.postingsVisited += postings.slots.length;
-    for (let i = 0; i < postings.slots.length; i++) {
-      const slot = postings.slots[i]!;
-      sums.set(slot, (sums.get(slot) ?? 0) + weight * postings.strengths[i]!);
-    }
-  }
-  // Normalise and round; a tool whose name the query is scores 1; keep the candidates with
-  // score ≥ minScore.
-  // Unlike @mastra/core 1.71.0 (r[search.name.exact]): Mastra's whole-name boost never
-  // matches a name with separators.
-  const isExact = new Set(exact);
-  for (const slot of exact) if (!sums.has(slot)) sums.set(slot, 0);
-  const ranked: Array<{ slot: number; score: number; exact: boolean }> = [];
-  for (const [slot, sum] of sums) {
-    const named = isExact.has(slot);
-    // Unlike @mastra/core 1.71.0 (r[search.score.formula]): Mastra's score is the unbounded BM25 sum plus its name
-    // boosts, so its minScore cannot mean the seeds' "0–1".
-    // Unlike @mastra/core 1.71.0 (r[search.score.range]): Mastra's scores are unbounded; this one is at most 1.
-    // Unlike @mastra/core 1.71.0 (r[search.score.rounding]): Mastra compares the unrounded score and reports it
-    // rounded to 2 decimals.
-    const score = named ? 1 : roundScore(sum / reachable);
-    // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
-    // equal to minScore.
-    if (score >= minScore) ranked.push({ slot, score, exact: named });
-  }
-  // Score descending, then exact names first, then catalog order.
-  // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
-  // not catalog order.
-  ranked.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact) || a.slot - b.slot);
-  // Each result carries the description cut when the index was built.
-  return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
+  const ranked = rankedHits(index, query, options);
+  return ranked.slice(0, ranked.length);
 }

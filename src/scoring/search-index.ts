@@ -1,21 +1,28 @@
 /**
- * Building the inverted index of one catalog.
+ * Building the inverted index of one catalog from its tools' analyses.
+ *
+ * Layout: every term has an id; the postings of all terms live in two typed arrays (`slots`,
+ * `strengths`), term `t`'s from `offsets[t]` to `offsets[t + 1]`, slots ascending. The analyses
+ * of the tools come from the process-wide memo (r[search.index.analysis-cache]), so a build over
+ * known tools only assembles: the catalog-level steps (compound splits, average lengths, idf,
+ * strengths) run per build, and the one-deletion neighbours of r[search.query.typo] are built on
+ * the first query that needs them.
  *
  * @see r[search.index.build]
  */
-import { compoundPieces } from './compound.js';
+import { analyseDocument, type DocumentAnalysis } from './analysis.js';
+import { compoundPiecesOf } from './compound.js';
 import { nameKey } from './name-key.js';
 import { SCORING_PARAMETERS } from './parameters.js';
-import { memoisedTokenizer, termsOfFoldedPart, type DocumentTokenizer } from './tokenize.js';
-import { truncateDescription } from './truncate.js';
+import { termsOfFoldedPart } from './tokenize.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
 /** The tools that contain one term, in catalog order, with the term's strength in each. */
 export interface Postings {
   /** Catalog positions (slots), ascending. */
-  readonly slots: readonly number[];
+  readonly slots: Int32Array;
   /** `strengths[i]` is the saturated field-weighted frequency of the term in `slots[i]`, in [0, 1). */
-  readonly strengths: readonly number[];
+  readonly strengths: Float64Array;
   /** Inverse document frequency of the term in this index (> 0). */
   readonly idf: number;
 }
@@ -25,44 +32,105 @@ export type ScoringParameters = {
   readonly [K in keyof typeof SCORING_PARAMETERS]: number;
 };
 
+/** FNV-1a over the UTF-16 units of a string, as a 32-bit integer. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** An open-addressing table of the slots of the tools with a name key, by the key's hash. */
+function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; hashes: Int32Array } {
+  let capacity = 2;
+  while (capacity < 2 * tools.length) capacity *= 2;
+  const table = new Int32Array(capacity).fill(-1);
+  const hashes = new Int32Array(tools.length);
+  const mask = capacity - 1;
+  tools.forEach((tool, slot) => {
+    if (tool.nameKey === '') return;
+    const h = hashString(tool.nameKey);
+    hashes[slot] = h;
+    let at = h & mask;
+    while (table[at] !== -1) at = (at + 1) & mask;
+    table[at] = slot;
+  });
+  return { table, hashes };
+}
+
 /** The index behind the opaque `SearchIndex`. Internal to `src/scoring`. */
 export class ToolIndex implements SearchIndex {
+  #deletions: Map<string, string[]> | undefined;
+
   constructor(
-    /** Tools in catalog order; a slot is an index into this array. */
-    readonly tools: readonly SearchDocument[],
-    /**
-     * `descriptions[slot]` is the description a result for that tool carries
-     * (r[search.result.truncate]), cut once here rather than at every query.
-     */
+    /** `names[slot]`: the tool's name (a slot is a catalog position). */
+    readonly names: readonly string[],
+    /** `descriptions[slot]`: the tool's full description (results carry it truncated, r[search.result.truncate]). */
     readonly descriptions: readonly string[],
-    /** Term → its postings. A `Map`, so `__proto__` is an ordinary term. */
-    readonly postings: ReadonlyMap<string, Postings>,
-    /** Name key → the slots of the tools with that key, ascending (r[search.name.key]). */
-    readonly nameKeys: ReadonlyMap<string, readonly number[]>,
+    /** Term id → term. */
+    readonly terms: readonly string[],
+    /** Term → its id. A `Map`, so `__proto__` is an ordinary term. */
+    readonly termIds: ReadonlyMap<string, number>,
+    /** Term `t`'s postings are `offsets[t]` to `offsets[t + 1]` (exclusive) of `slots` and `strengths`. */
+    readonly offsets: Int32Array,
+    /** Slots of all postings, term by term, ascending within a term. */
+    readonly slots: Int32Array,
+    /** Strengths of all postings, parallel to `slots`. */
+    readonly strengths: Float64Array,
+    /** `idf[t]`: inverse document frequency of term `t`. */
+    readonly idf: Float64Array,
+    /** `maxStrength[t]`: the greatest strength among term `t`'s postings. */
+    readonly maxStrength: Float64Array,
+    /** Slots by name-key hash (open addressing, -1 free); see {@link ToolIndex.exactSlots}. */
+    readonly nameKeyTable: Int32Array,
+    /** `nameKeyHashes[slot]`: the hash of the tool's name key (r[search.name.key]). */
+    readonly nameKeyHashes: Int32Array,
     /** The constants the strengths were computed with, and that queries use. */
     readonly parameters: ScoringParameters,
-    /**
-     * For every index term of `typoMinLength` to `typoMaxLength` code points, each string it
-     * becomes with one code point deleted → the terms that become it (r[search.query.typo]).
-     */
-    readonly deletions: ReadonlyMap<string, readonly string[]>,
   ) {}
 
   /** Number of distinct tools. */
   get size(): number {
-    return this.tools.length;
+    return this.names.length;
   }
-}
 
-function countTerms(terms: readonly string[], into = new Map<string, number>()): Map<string, number> {
-  for (const term of terms) into.set(term, (into.get(term) ?? 0) + 1);
-  return into;
-}
+  /** Postings of term `t`, as views of the index's arrays. */
+  postingsOf(t: number): Postings {
+    const from = this.offsets[t]!;
+    const to = this.offsets[t + 1]!;
+    return { slots: this.slots.subarray(from, to), strengths: this.strengths.subarray(from, to), idf: this.idf[t]! };
+  }
 
-function total(counts: Map<string, number>): number {
-  let n = 0;
-  for (const c of counts.values()) n += c;
-  return n;
+  /**
+   * The slots, ascending, of the tools whose name key is `key` (r[search.name.key]); empty for
+   * the empty key.
+   */
+  exactSlots(key: string): number[] {
+    if (key === '') return [];
+    const h = hashString(key);
+    const table = this.nameKeyTable;
+    const mask = table.length - 1;
+    const out: number[] = [];
+    for (let at = h & mask; table[at] !== -1; at = (at + 1) & mask) {
+      const slot = table[at]!;
+      // A hash match is confirmed on the name itself (keys are not kept).
+      if (this.nameKeyHashes[slot] === h && nameKey(this.names[slot]!) === key) out.push(slot);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /**
+   * For every index term of `typoMinLength` to `typoMaxLength` code points, each string it
+   * becomes with one code point deleted → the terms that become it (r[search.query.typo]). Built
+   * on first use.
+   */
+  get deletions(): ReadonlyMap<string, readonly string[]> {
+    return (this.#deletions ??= deletionsOf(this.terms, this.parameters.typoMinLength, this.parameters.typoMaxLength));
+  }
+
+  /** Whether the one-deletion neighbours have been built (they are built by the first query that needs them). */
+  get hasDeletions(): boolean {
+    return this.#deletions !== undefined;
+  }
 }
 
 /** BM25 length normalisation of one field: `1 − b + b · length / average`. */
@@ -76,33 +144,19 @@ function lengthNorm(length: number, average: number, b: number): number {
  *
  * Implements r[search.index.duplicate-names].
  */
-export function resolveCatalog(docs: readonly SearchDocument[]): SearchDocument[] {
-  const slots: SearchDocument[] = [];
+export function resolveCatalog<T extends SearchDocument>(docs: readonly T[]): T[] {
+  const slots: T[] = [];
   const slotOf = new Map<string, number>();
   for (const doc of docs) {
-    const entry = { name: doc.name, description: doc.description };
     const slot = slotOf.get(doc.name);
     if (slot === undefined) {
       slotOf.set(doc.name, slots.length);
-      slots.push(entry);
+      slots.push(doc);
     } else {
-      slots[slot] = entry;
+      slots[slot] = doc;
     }
   }
   return slots;
-}
-
-/** Name key → slots, for the exact-name guarantee. Implements r[search.name.key]. */
-function nameKeysOf(tools: readonly SearchDocument[]): Map<string, number[]> {
-  const keys = new Map<string, number[]>();
-  tools.forEach((tool, slot) => {
-    const key = nameKey(tool.name);
-    if (key === '') return;
-    const slots = keys.get(key);
-    if (slots) slots.push(slot);
-    else keys.set(key, [slot]);
-  });
-  return keys;
 }
 
 /** Every string each term of `minLength` to `maxLength` code points becomes with one code point deleted. Implements r[search.query.typo]. */
@@ -136,6 +190,134 @@ export function oneDeletions(cps: readonly string[]): string[] {
   return out;
 }
 
+/** One tool's terms with the pieces of its compounds counted into its description. */
+interface Fields {
+  readonly terms: readonly string[];
+  readonly nameCounts: ArrayLike<number>;
+  readonly descriptionCounts: ArrayLike<number>;
+  readonly descriptionLength: number;
+}
+
+/** The fields of a tool whose compounds split into `pieces` (each counts as description words). */
+function withPieces(tool: DocumentAnalysis, pieces: readonly string[]): Fields {
+  const terms = [...tool.terms];
+  const nameCounts = [...tool.nameCounts];
+  const descriptionCounts = [...tool.descriptionCounts];
+  const at = new Map(terms.map((t, i) => [t, i] as const));
+  let descriptionLength = tool.descriptionLength;
+  for (const piece of pieces) {
+    for (const term of termsOfFoldedPart(piece)) {
+      descriptionLength++;
+      let i = at.get(term);
+      if (i === undefined) {
+        at.set(term, (i = terms.length));
+        terms.push(term);
+        nameCounts.push(0);
+        descriptionCounts.push(0);
+      }
+      descriptionCounts[i]! += 1;
+    }
+  }
+  return { terms, nameCounts, descriptionCounts, descriptionLength };
+}
+
+/**
+ * Assembles the index of a catalog whose tools (one per slot, names unique) are analysed.
+ *
+ * Implements r[search.index.build], r[search.index.compound], r[search.score.field-weight],
+ * r[search.score.saturation], r[search.score.idf] and r[search.name.key].
+ *
+ * @internal
+ */
+export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: ScoringParameters = SCORING_PARAMETERS): ToolIndex {
+  const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
+  const n = tools.length;
+  // The pieces of the names' compounds count as description terms.
+  const pieces = compoundPiecesOf(tools);
+  const fields: Fields[] = tools.map((tool, slot) => (pieces[slot]!.length === 0 ? tool : withPieces(tool, pieces[slot]!)));
+  // Average field lengths over the catalog (summed in catalog order).
+  let nameTotal = 0;
+  let descriptionTotal = 0;
+  for (let slot = 0; slot < n; slot++) {
+    nameTotal += tools[slot]!.nameLength;
+    descriptionTotal += fields[slot]!.descriptionLength;
+  }
+  const avgName = n > 0 ? nameTotal / n : 0;
+  const avgDesc = n > 0 ? descriptionTotal / n : 0;
+  // Term ids, and how many tools hold each term (df).
+  const termIds = new Map<string, number>();
+  const terms: string[] = [];
+  let df = new Int32Array(1024);
+  let postingCount = 0;
+  for (const f of fields) postingCount += f.terms.length;
+  const idsOfPostings = new Int32Array(postingCount);
+  let p = 0;
+  for (const f of fields) {
+    for (const term of f.terms) {
+      let t = termIds.get(term);
+      if (t === undefined) {
+        t = terms.length;
+        termIds.set(term, t);
+        terms.push(term);
+        if (t === df.length) {
+          const grown = new Int32Array(2 * df.length);
+          grown.set(df);
+          df = grown;
+        }
+      }
+      df[t]! += 1;
+      idsOfPostings[p++] = t;
+    }
+  }
+  const termCount = terms.length;
+  // Where each term's postings start.
+  const offsets = new Int32Array(termCount + 1);
+  for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t]! + df[t]!;
+  const fill = offsets.slice(0, termCount);
+  // For every (tool, term), in catalog order: the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
+  const slots = new Int32Array(postingCount);
+  const strengths = new Float64Array(postingCount);
+  const maxStrength = new Float64Array(termCount);
+  p = 0;
+  for (let slot = 0; slot < n; slot++) {
+    const f = fields[slot]!;
+    const nameNorm = lengthNorm(tools[slot]!.nameLength, avgName, bName);
+    const descNorm = lengthNorm(f.descriptionLength, avgDesc, bDesc);
+    for (let i = 0; i < f.terms.length; i++) {
+      const t = idsOfPostings[p++]!;
+      const inName = f.nameCounts[i]!;
+      // The name's terms weigh nameWeight, the description's are length-normalised.
+      // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
+      // field and adds fixed name boosts.
+      const tf = inName > 0 ? (nameWeight * inName) / nameNorm + f.descriptionCounts[i]! / descNorm : f.descriptionCounts[i]! / descNorm;
+      const strength = tf / (tf + k1);
+      const at = fill[t]!++;
+      slots[at] = slot;
+      strengths[at] = strength;
+      if (strength > maxStrength[t]!) maxStrength[t] = strength;
+    }
+  }
+  // The inverse document frequency of every term.
+  const idf = new Float64Array(termCount);
+  for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
+  // The name keys.
+  const { table, hashes } = nameKeyTable(tools);
+  return new ToolIndex(
+    tools.map((t) => t.name),
+    tools.map((t) => t.description),
+    terms,
+    termIds,
+    offsets,
+    slots,
+    strengths,
+    idf,
+    maxStrength,
+    table,
+    hashes,
+    parameters,
+  );
+}
+
 /**
  * Builds the index of a catalog with given constants (the spec's are {@link SCORING_PARAMETERS};
  * other values serve the cross-validation of `npm run eval:search`).
@@ -143,61 +325,19 @@ export function oneDeletions(cps: readonly string[]): string[] {
  * @internal
  */
 export function buildIndexWith(docs: readonly SearchDocument[], parameters: ScoringParameters): ToolIndex {
-  const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
-  // One slot per distinct name, in catalog order.
-  const tools = resolveCatalog(docs);
-  // Count the terms of each tool's name and description; the pieces of the name's
-  // compounds count as description terms. The tokenizer remembers each distinct word's
-  // terms for this build only.
-  const tokenize = memoisedTokenizer();
-  const pieces = compoundPieces(tools);
-  const fields = tools.map((t, slot) => {
-    const description = countTerms(tokenize(t.description));
-    for (const piece of pieces[slot]!) countTerms(termsOfFoldedPart(piece), description);
-    return { name: countTerms(tokenize(t.name)), description };
-  });
-  const lengths = fields.map((f) => ({ name: total(f.name), description: total(f.description) }));
-  // Average field lengths over the catalog.
-  const n = tools.length;
-  const avgName = n > 0 ? lengths.reduce((s, l) => s + l.name, 0) / n : 0;
-  const avgDesc = n > 0 ? lengths.reduce((s, l) => s + l.description, 0) / n : 0;
-  // For every (tool, term): the field-weighted frequency tf′ and its strength tf′ / (tf′ + k1).
-  const building = new Map<string, { slots: number[]; strengths: number[] }>();
-  fields.forEach((f, slot) => {
-    const len = lengths[slot]!;
-    const nameNorm = lengthNorm(len.name, avgName, bName);
-    const descNorm = lengthNorm(len.description, avgDesc, bDesc);
-    const add = (term: string, tf: number) => {
-      let p = building.get(term);
-      if (!p) building.set(term, (p = { slots: [], strengths: [] }));
-      p.slots.push(slot);
-      p.strengths.push(tf / (tf + k1));
-    };
-    // The name's terms, then the description's terms the name lacks.
-    // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
-    // field and adds fixed name boosts.
-    for (const [term, count] of f.name) add(term, (nameWeight * count) / nameNorm + (f.description.get(term) ?? 0) / descNorm);
-    for (const [term, count] of f.description) if (!f.name.has(term)) add(term, count / descNorm);
-  });
-  // The inverse document frequency of every term.
-  const postings = new Map<string, Postings>();
-  for (const [term, p] of building) {
-    const df = p.slots.length;
-    postings.set(term, { slots: p.slots, strengths: p.strengths, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) });
-  }
-  // The description each tool's results carry, the name keys, and the one-deletion
-  // neighbours of the long terms.
-  const descriptions = tools.map((t) => truncateDescription(t.description));
-  return new ToolIndex(tools, descriptions, postings, nameKeysOf(tools), parameters, deletionsOf(postings.keys(), parameters.typoMinLength, parameters.typoMaxLength));
+  // One slot per distinct name, in catalog order; each tool analysed (or found in the memo).
+  const tools = resolveCatalog(docs).map((doc) => analyseDocument(doc.name, doc.description, doc));
+  return assembleIndex(tools, parameters);
 }
 
 /**
  * Builds the index of a catalog once; queries then reuse it. The work is
- * linear in the catalog's text (and, for compounds, in the square of their lengths).
+ * linear in the catalog's text (and, for compounds, in the square of their lengths); the
+ * analysis of tools met before in this process is reused (r[search.index.analysis-cache]).
  *
  * Implements r[search.index.build], r[search.index.duplicate-names],
  * r[search.index.compound], r[search.score.field-weight], r[search.score.saturation],
- * r[search.score.idf], r[search.name.key] and (once per tool) r[search.result.truncate].
+ * r[search.score.idf] and r[search.name.key].
  */
 export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
   return buildIndexWith(docs, SCORING_PARAMETERS);

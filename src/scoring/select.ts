@@ -8,8 +8,16 @@
  * @see r[search.threshold.filter-batches]
  */
 import { resolveTopK } from './options.js';
-import { rankCandidates } from './rank.js';
+import { rankedHits, topCandidates } from './rank.js';
 import type { RankOptions, SearchHit, SearchIndex, SearchOptions } from './types.js';
+
+/** Candidates in ranked order, read batch by batch (an array, or candidates ranked on demand). */
+export interface RankedList<T> {
+  /** Number of candidates. */
+  readonly length: number;
+  /** Candidates `start` to `end` (exclusive), read in order: each call starts where the previous one ended. */
+  slice(start: number, end: number): T[];
+}
 
 /**
  * A selection in progress: it yields each batch of candidates the filter must be asked about,
@@ -52,11 +60,11 @@ export function nextBatchSize(limit: number, need: number, previous: number, rem
  *
  * Implements r[search.threshold.filter], r[search.threshold.top-k] and r[search.threshold.filter-batches].
  *
- * @param ranked - candidates in ranked order
+ * @param ranked - candidates in ranked order (an array, or a list ranked on demand)
  * @param topK - how many to keep at most
  * @param batchLimit - the largest batch (at least 1)
  */
-export function* selectAllowed<T>(ranked: readonly T[], topK: number, batchLimit: number): Selection<T> {
+export function* selectAllowed<T>(ranked: RankedList<T>, topK: number, batchLimit: number): Selection<T> {
   const limit = Math.max(1, Math.floor(batchLimit));
   const kept: T[] = [];
   let next = 0;
@@ -91,13 +99,13 @@ export function* selectAllowed<T>(ranked: readonly T[], topK: number, batchLimit
  */
 export function* rankedSelection(index: SearchIndex, query: string, options: SelectionOptions): Selection<SearchHit> {
   const topK = resolveTopK(options.topK);
-  // Rank every candidate and apply minScore.
+  // Rank every candidate and apply minScore; without a filter, the first topK (kept in a bounded heap).
   // Unlike @mastra/core 1.71.0 (r[search.threshold.order]): without a filter Mastra only considers the 2 · topK best
   // tools by plain BM25 before its name boosts.
-  const ranked = rankCandidates(index, query, options);
+  if (!options.filtered) return topCandidates(index, query, topK, options);
+  // With a filter: candidates in ranked order, ranked as far as the filter is asked about them.
+  const ranked = rankedHits(index, query, options);
   options.onRanked?.(ranked.length);
-  // Without a filter: the first topK.
-  if (!options.filtered) return ranked.slice(0, topK);
   // The filter removes tools (never reorders), asked in batches; the first topK kept remain.
   return yield* selectAllowed(ranked, topK, options.batchLimit);
 }

@@ -9,6 +9,7 @@
 import { fold, replaceLoneSurrogates } from './fold.js';
 import { segmentWords } from './segment.js';
 import { QUERY_FILLERS, STOPWORDS } from './spec-data.js';
+import { porterStem } from './porter.js';
 import { stem } from './stem.js';
 
 /** What is being analysed: a name or description, or a query. */
@@ -117,9 +118,10 @@ function alphabeticTerms(run: string, kind: TextKind, out: string[]): void {
 /** Appends the terms of already-folded text to `out`. */
 function foldedTerms(folded: string, kind: TextKind, out: string[]): void {
   for (const word of folded.match(WORD) ?? []) {
-    // Fast path for the common case: a plain a–z word is one alphabetic run of one piece.
+    // Fast path for the common case: a plain a–z word is one alphabetic run of one piece, with
+    // as many base characters as UTF-16 units (r[search.tokenize.min-length]).
     if (ASCII_LETTERS.test(word)) {
-      keep(word, kind, out);
+      if (word.length >= 2 && !isDropped(word, kind)) out.push(porterStem(word));
       continue;
     }
     for (const run of word.match(SCRIPT_RUN) ?? []) {
@@ -173,7 +175,12 @@ export function splitCaseBoundaries(word: string): string[] {
  * Appends the terms of one word of a name or description (found in its
  * original case) to `out`. The terms depend on the word alone.
  */
-function documentWordTerms(word: string, out: string[]): void {
+export function documentWordTerms(word: string, out: string[]): void {
+  // Fast path: a lower-case a–z word is its own fold, has no case boundary and is one run.
+  if (ASCII_LETTERS.test(word)) {
+    if (word.length >= 2 && !STOPWORDS.has(word)) out.push(porterStem(word));
+    return;
+  }
   // The word as a query would see it (without the query-only steps).
   foldedTerms(fold(word), 'document', out);
   // When it has case boundaries: each part, and each run of 2 or 3

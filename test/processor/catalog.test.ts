@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analysisCacheStats } from '../../src/scoring/index.js';
 import { catalogWithResolved, IndexCache, resolveName, searchableResolvedEntries, staticCatalog } from '../../src/processor/catalog.js';
 import { entriesOf } from '../../src/processor/names.js';
 import { ToolSearchProcessor } from '../../src/index.js';
@@ -17,7 +18,7 @@ describe('request catalogs', () => {
     // Different description: a different index.
     const c = catalogWithResolved(base, searchableResolvedEntries({ x: { id: 'lookup', description: 'look up v2' } }), cache);
     expect(c.index).not.toBe(a.index);
-    for (let i = 0; i < 10; i++) catalogWithResolved(base, searchableResolvedEntries({ [`t${i}`]: { description: `d${i}` } }), cache);
+    for (let i = 0; i < 10; i++) void catalogWithResolved(base, searchableResolvedEntries({ [`t${i}`]: { description: `d${i}` } }), cache).index;
     expect(cache.size).toBe(4);
   });
 
@@ -69,5 +70,33 @@ describe('request catalogs', () => {
     expect(s.keys).toEqual(['search_tools', 'load_tool', 'alpha']);
     expect(s.tools.alpha).toBe(mine);
     expect(((await plain.call('search_tools', { query: 'alpha' })) as { results: unknown[] }).results).toEqual([]);
+  });
+
+  it('[processor.resolved.index-cache] a step that never searches looks up no index and analyses no tool; a search builds once per content', async () => {
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true });
+    const stamp = Math.random().toString(36).slice(2);
+    const fresh = (rev: number) => ({
+      alpha: makeTool(`alpha_${stamp}`, `alpha tool ${stamp} revision ${rev}`),
+      beta: makeTool(`beta_${stamp}`, `beta helper ${stamp}`),
+    });
+    const c = new Conversation(p, requestContext('lazy'), fresh(1));
+    const before = analysisCacheStats().documents;
+    // Steps whose tools change every time, and that never search: nothing is analysed.
+    for (let rev = 2; rev < 6; rev++) {
+      c.requestTools = fresh(rev);
+      await c.step();
+    }
+    const after = analysisCacheStats().documents;
+    expect(after.misses + after.hits).toBe(before.misses + before.hits);
+    // A search analyses the step's tools (only the changed one is new to the memo) and finds them.
+    await c.call('search_tools', { query: `revision ${stamp}` });
+    const searched = analysisCacheStats().documents;
+    expect(searched.misses - after.misses).toBe(2);
+    c.requestTools = { ...fresh(5), beta: c.requestTools.beta };
+    await c.step();
+    const found = (await c.call('search_tools', { query: 'helper' })) as { results: Array<{ name: string }> };
+    expect(found.results.map((r) => r.name)).toEqual([`beta_${stamp}`]);
+    // Only the new alpha instance (same content: a memo hit) and no new analysis of beta.
+    expect(analysisCacheStats().documents.misses).toBe(searched.misses);
   });
 });

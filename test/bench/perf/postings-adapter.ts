@@ -8,8 +8,8 @@
  * - public: `selectQueryTerms(index, query)` of `tool-search-reference/scoring` returns the scored
  *   query terms in summation order, each with its `weight` and its `postings` (`slots`,
  *   `strengths`: any array-like of numbers);
- * - internal: the object `buildSearchIndex` returns has `postings`, a `Map` from every index term
- *   to such postings, and `tools`, the documents in slot order (`{ name }`).
+ * - internal: the object `buildSearchIndex` returns has `terms` (term id → term), `postingsOf(id)`
+ *   (that term's postings, as above) and `names` (the tool names in slot order).
  *
  * The kernel does not model r[search.name.exact] (a query that is a tool's name scores it 1 by a
  * name-key look-up, outside the postings); its test leaves such queries out.
@@ -30,19 +30,20 @@ interface ArrayLikePostings {
 }
 
 interface IndexInternals {
-  readonly postings?: unknown;
-  readonly tools?: unknown;
+  readonly terms?: unknown;
+  readonly postingsOf?: unknown;
+  readonly names?: unknown;
 }
 
-function internals(index: SearchIndex): { postings: ReadonlyMap<string, ArrayLikePostings>; tools: ReadonlyArray<{ name: string }> } {
-  const { postings, tools } = index as unknown as IndexInternals;
-  if (!(postings instanceof Map) || !Array.isArray(tools)) {
+function internals(index: SearchIndex): { terms: readonly string[]; postingsOf: (t: number) => ArrayLikePostings; names: readonly string[] } {
+  const { terms, postingsOf, names } = index as unknown as IndexInternals;
+  if (!Array.isArray(terms) || typeof postingsOf !== 'function' || !Array.isArray(names)) {
     throw new Error(
-      'test/bench/perf/postings-adapter.ts: the search index no longer has a `postings` Map and a `tools` array; ' +
+      'test/bench/perf/postings-adapter.ts: the search index no longer has `terms`, `postingsOf(id)` and `names`; ' +
         'update this adapter to read the postings of the new index layout.',
     );
   }
-  return { postings: postings as ReadonlyMap<string, ArrayLikePostings>, tools: tools as ReadonlyArray<{ name: string }> };
+  return { terms: terms as string[], postingsOf: (t) => (postingsOf as (t: number) => ArrayLikePostings).call(index, t), names: names as string[] };
 }
 
 function typed(p: ArrayLikePostings): TypedPostings {
@@ -52,13 +53,14 @@ function typed(p: ArrayLikePostings): TypedPostings {
 /** Every term of the index with its postings copied into typed arrays. */
 export function indexPostings(index: SearchIndex): Map<string, TypedPostings> {
   const out = new Map<string, TypedPostings>();
-  for (const [term, p] of internals(index).postings) out.set(term, typed(p));
+  const { terms, postingsOf } = internals(index);
+  terms.forEach((term, t) => out.set(term, typed(postingsOf(t))));
   return out;
 }
 
 /** Tool names in slot order. */
 export function slotNames(index: SearchIndex): string[] {
-  return internals(index).tools.map((t) => t.name);
+  return [...internals(index).names];
 }
 
 /** The terms our scorer scores for `query`, in its summation order, with their weights. */

@@ -1,0 +1,337 @@
+/**
+ * What an index build reads of each tool, computed once and shared by every build in the
+ * process: the analysis of each distinct word (its terms and its folded case-boundary parts) and
+ * the analysis of each tool's name and description (its term counts and what compound splitting
+ * needs). Both memos are bounded by the bytes they are estimated to retain; the catalog-level
+ * statistics (idf, average lengths, compound splits) are never cached here, since they depend on
+ * the whole catalog.
+ *
+ * @see r[search.index.analysis-cache]
+ * @module
+ */
+import { BoundedCache, type BoundedCacheStats } from './bounded-cache.js';
+import { fold } from './fold.js';
+import { stringBytes } from './footprint-units.js';
+import { nameKey } from './name-key.js';
+import { STOPWORDS } from './spec-data.js';
+import { documentWords, documentWordTerms, splitCaseBoundaries } from './tokenize.js';
+
+/** Default byte budget of the word memo: 4 MiB. See r[search.index.analysis-cache]. */
+export const DEFAULT_WORD_MEMO_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Default byte budget of the document memo: 16 MiB. See r[search.index.analysis-cache]. */
+export const DEFAULT_DOCUMENT_MEMO_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The fewest code points of a compound piece (and so at least twice that for a compound). See r[search.index.compound]. */
+export const COMPOUND_MIN_PIECE = 3;
+
+/** Compounds longer than this many code points are never split. See r[search.index.compound]. */
+export const COMPOUND_MAX_LENGTH = 32;
+
+/** One distinct word of names and descriptions, analysed. */
+export interface WordAnalysis {
+  /** Its terms in a name or description (r[search.tokenize.document]). */
+  readonly terms: readonly string[];
+  /** Its folded case-boundary parts (r[search.index.compound]). */
+  readonly parts: readonly string[];
+}
+
+/** `letterParts` flag: 6 to 32 code points, so the part can be a compound (r[search.index.compound]). */
+export const PART_COMPOUND_LENGTH = 1;
+/** `letterParts` flag: not a stopword, so the part belongs to the catalog's vocabulary (r[search.index.compound]). */
+export const PART_VOCABULARY = 2;
+
+/** One tool's name and description, analysed: everything an index needs of it that does not depend on the rest of the catalog. */
+export interface DocumentAnalysis {
+  /** A number no other analysis in this process has (content identity for index caches). */
+  readonly id: number;
+  /** The name analysed. */
+  readonly name: string;
+  /** The description analysed. */
+  readonly description: string;
+  /** The distinct terms of the name and the description, name terms first. */
+  readonly terms: readonly string[];
+  /** `nameCounts[i]`: occurrences of `terms[i]` among the name's terms. */
+  readonly nameCounts: Uint32Array;
+  /** `descriptionCounts[i]`: occurrences of `terms[i]` among the description's terms. */
+  readonly descriptionCounts: Uint32Array;
+  /** Number of terms of the name, with repetitions. */
+  readonly nameLength: number;
+  /** Number of terms of the description, with repetitions. */
+  readonly descriptionLength: number;
+  /**
+   * The distinct folded case-boundary parts of the name's and the description's words that are
+   * made only of letters (of no script written without spaces) and have at least 3 code points.
+   */
+  readonly letterParts: readonly string[];
+  /** `letterFlags[i]`: {@link PART_COMPOUND_LENGTH} and {@link PART_VOCABULARY} of `letterParts[i]`. */
+  readonly letterFlags: Uint8Array;
+  /**
+   * The name's words (folded, in order, with repetitions) that can be compounds: no case
+   * boundary, letters only, 6 to 32 code points, and not a part of the tool's own description.
+   */
+  readonly compoundCandidates: readonly string[];
+  /** The name key (r[search.name.key]); `''` when the name has no word. */
+  readonly nameKey: string;
+  /** Estimated bytes this analysis retains. */
+  readonly bytes: number;
+}
+
+/** A folded part that can be a piece or a compound: letters only, of no script written without spaces. */
+const LETTERS_ONLY = /^\p{L}+$/u;
+const SEGMENTED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
+const ASCII_LOWER = /^[a-z]+$/;
+
+/** Whether a folded part is made only of letters of scripts written with spaces. */
+export function isLetterWord(part: string): boolean {
+  if (ASCII_LOWER.test(part)) return true;
+  return LETTERS_ONLY.test(part) && !SEGMENTED.test(part);
+}
+
+/** Code points of a string. */
+export function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+const ARRAY = 16;
+const OBJECT = 48;
+const POINTER = 8;
+
+// ---------------------------------------------------------------------------------------------
+// The memos.
+
+let wordMemo = new BoundedCache<string, WordAnalysis>(DEFAULT_WORD_MEMO_MAX_BYTES);
+let documentMemo = new BoundedCache<string, DocumentSlot>(DEFAULT_DOCUMENT_MEMO_MAX_BYTES);
+/** Tool object → its latest analysis (the identity fast path; validated by name and description). */
+let byIdentity = new WeakMap<object, DocumentAnalysis>();
+let nextId = 1;
+
+/** The document memo's entries of one name: each description it was analysed with. */
+interface DocumentSlot {
+  readonly analyses: DocumentAnalysis[];
+}
+
+/**
+ * The analysis of one word of a name or description, from the memo.
+ *
+ * Implements r[search.tokenize.document] (and the parts of r[search.index.compound]).
+ */
+export function analyseWord(word: string): WordAnalysis {
+  const known = wordMemo.get(word);
+  if (known !== undefined) return known;
+  const terms: string[] = [];
+  documentWordTerms(word, terms);
+  // A word without a case boundary is one part: its fold.
+  // (A lower-case a–z word is its own fold and its only part; its term is often the word itself.)
+  const parts = ASCII_LOWER.test(word) ? (terms.length === 1 && terms[0] === word ? terms : [word]) : splitCaseBoundaries(word).map(fold);
+  const analysis: WordAnalysis = { terms, parts };
+  let bytes = OBJECT + 2 * ARRAY + stringBytes(word);
+  for (const t of terms) bytes += POINTER + (t === word ? 0 : stringBytes(t));
+  if (parts !== terms) for (const p of parts) bytes += POINTER + (p === word ? 0 : stringBytes(p));
+  wordMemo.set(word, analysis, bytes);
+  return analysis;
+}
+
+/**
+ * Analyses a name and a description with no memo of documents (words come from the word memo).
+ *
+ * Implements r[search.tokenize.document], r[search.name.key] and the per-tool part of
+ * r[search.index.compound].
+ */
+export function analyseDocumentUncached(name: string, description: string): DocumentAnalysis {
+  const index = new Map<string, number>();
+  const terms: string[] = [];
+  const nameCounts: number[] = [];
+  const descriptionCounts: number[] = [];
+  const partIndex = new Map<string, number>();
+  const letterParts: string[] = [];
+  const letterFlags: number[] = [];
+  const notePart = (part: string) => {
+    if (partIndex.has(part)) return;
+    partIndex.set(part, -1);
+    if (!isLetterWord(part)) return;
+    const length = codePoints(part);
+    if (length < COMPOUND_MIN_PIECE) return;
+    partIndex.set(part, letterParts.length);
+    letterParts.push(part);
+    letterFlags.push((length >= 2 * COMPOUND_MIN_PIECE && length <= COMPOUND_MAX_LENGTH ? PART_COMPOUND_LENGTH : 0) | (STOPWORDS.has(part) ? 0 : PART_VOCABULARY));
+  };
+  const count = (term: string, counts: number[], other: number[]) => {
+    let i = index.get(term);
+    if (i === undefined) {
+      index.set(term, (i = terms.length));
+      terms.push(term);
+      counts.push(0);
+      other.push(0);
+    }
+    counts[i]! += 1;
+  };
+  // The name's words: terms and parts; the words that can be compounds.
+  let nameLength = 0;
+  const nameWords = documentWords(name);
+  const candidates: string[] = [];
+  for (const word of nameWords) {
+    const a = analyseWord(word);
+    for (const term of a.terms) count(term, nameCounts, descriptionCounts);
+    nameLength += a.terms.length;
+    for (const part of a.parts) notePart(part);
+  }
+  // The description's words; which parts the description has.
+  let descriptionLength = 0;
+  const descriptionParts = new Set<string>();
+  for (const word of documentWords(description)) {
+    const a = analyseWord(word);
+    for (const term of a.terms) count(term, descriptionCounts, nameCounts);
+    descriptionLength += a.terms.length;
+    for (const part of a.parts) {
+      descriptionParts.add(part);
+      notePart(part);
+    }
+  }
+  for (const word of nameWords) {
+    const a = analyseWord(word);
+    if (a.parts.length !== 1) continue;
+    const folded = a.parts[0]!;
+    const i = partIndex.get(folded);
+    if (i === undefined || i < 0 || (letterFlags[i]! & PART_COMPOUND_LENGTH) === 0 || descriptionParts.has(folded)) continue;
+    candidates.push(folded);
+  }
+  const key = nameKey(name);
+  let bytes = OBJECT * 2 + ARRAY * 4 + 8 * terms.length + POINTER * (terms.length + letterParts.length + candidates.length) + letterParts.length + stringBytes(key);
+  // The name and description strings are the tool's own; an analysis kept alive keeps them too.
+  bytes += stringBytes(name) + stringBytes(description);
+  return {
+    id: nextId++,
+    name,
+    description,
+    terms,
+    nameCounts: Uint32Array.from(nameCounts),
+    descriptionCounts: Uint32Array.from(descriptionCounts),
+    nameLength,
+    descriptionLength,
+    letterParts,
+    letterFlags: Uint8Array.from(letterFlags),
+    compoundCandidates: candidates,
+    nameKey: key,
+    bytes,
+  };
+}
+
+function canHoldWeakly(value: object): boolean {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+/** At most this many descriptions are remembered per name (older revisions are forgotten first). */
+const REVISIONS_PER_NAME = 4;
+
+/**
+ * The analysis of a tool's name and description: from the identity memo when `identity` (the
+ * tool object) was analysed with this very name and description, else from the document memo by
+ * name and description, else analysed now and remembered.
+ *
+ * Implements r[search.index.analysis-cache].
+ *
+ * @param name - the tool's name
+ * @param description - its description
+ * @param identity - the object the document belongs to, when there is one
+ */
+export function analyseDocument(name: string, description: string, identity?: object): DocumentAnalysis {
+  // The identity fast path: the same object with the same strings.
+  if (identity !== undefined && !canHoldWeakly(identity)) identity = undefined;
+  if (identity !== undefined) {
+    const known = byIdentity.get(identity);
+    if (known !== undefined && known.name === name && known.description === description) return known;
+  }
+  // By content: the name, then the description.
+  const slot = documentMemo.get(name);
+  let analysis: DocumentAnalysis | undefined;
+  if (slot !== undefined) {
+    for (const candidate of slot.analyses) {
+      if (candidate.description === description) {
+        analysis = candidate;
+        break;
+      }
+    }
+  }
+  if (analysis === undefined) {
+    analysis = analyseDocumentUncached(name, description);
+    const analyses = slot === undefined ? [analysis] : [analysis, ...slot.analyses.slice(0, REVISIONS_PER_NAME - 1)];
+    let bytes = OBJECT + ARRAY;
+    for (const a of analyses) bytes += POINTER + a.bytes;
+    documentMemo.set(name, { analyses }, bytes);
+  }
+  if (identity !== undefined) byIdentity.set(identity, analysis);
+  return analysis;
+}
+
+/** What the analysis memos hold. */
+export interface AnalysisCacheStats {
+  /** The memo of analysed words. */
+  words: BoundedCacheStats;
+  /** The memo of analysed names and descriptions (entries are names). */
+  documents: BoundedCacheStats;
+}
+
+/** Budgets of the analysis memos. */
+export interface AnalysisCacheLimits {
+  /** Bytes the word memo may retain (0 keeps nothing). Default {@link DEFAULT_WORD_MEMO_MAX_BYTES}. */
+  wordMaxBytes?: number;
+  /** Bytes the document memo may retain (0 keeps nothing). Default {@link DEFAULT_DOCUMENT_MEMO_MAX_BYTES}. */
+  documentMaxBytes?: number;
+}
+
+function checkBytes(value: unknown, option: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`configureAnalysisCache: ${option} must be a non-negative safe integer (bytes; 0 keeps nothing), got ${String(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * Sets the budgets of the process-wide analysis memos and empties them. Results never depend on
+ * the budgets (r[search.index.analysis-cache]); only the time a build takes does.
+ *
+ * @param limits - the budgets; an absent one returns to its default
+ * @throws RangeError naming the option when a budget is not a non-negative safe integer
+ * @see r[search.index.analysis-cache]
+ */
+export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
+  const words = limits.wordMaxBytes === undefined ? DEFAULT_WORD_MEMO_MAX_BYTES : checkBytes(limits.wordMaxBytes, 'wordMaxBytes');
+  const documents = limits.documentMaxBytes === undefined ? DEFAULT_DOCUMENT_MEMO_MAX_BYTES : checkBytes(limits.documentMaxBytes, 'documentMaxBytes');
+  wordMemo = new BoundedCache(words);
+  documentMemo = new BoundedCache(documents);
+  byIdentity = new WeakMap();
+}
+
+/**
+ * Empties the process-wide analysis memos, keeping their budgets: the next build analyses every
+ * word and tool again (as in a new process).
+ *
+ * @see r[search.index.analysis-cache]
+ */
+export function clearAnalysisCache(): void {
+  wordMemo.reset();
+  documentMemo.reset();
+  byIdentity = new WeakMap();
+}
+
+/**
+ * What the process-wide analysis memos hold, and their hits and misses so far.
+ *
+ * @see r[search.index.analysis-cache]
+ */
+export function analysisCacheStats(): AnalysisCacheStats {
+  return { words: wordMemo.stats(), documents: documentMemo.stats() };
+}

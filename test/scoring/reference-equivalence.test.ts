@@ -1,0 +1,138 @@
+/**
+ * The optimised scorer (typed-array postings, a dense accumulator shared by queries, bounded
+ * heaps, analyses shared between builds, typo neighbours built on demand) gives exactly what the
+ * plain spec steps give (test/scoring/support/reference-scorer.ts, the scorer as it was before
+ * issue 13): the same candidates, scores and order, whatever the analysis memos held before.
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  analysisCacheStats,
+  buildSearchIndex,
+  clearAnalysisCache,
+  configureAnalysisCache,
+  rankCandidates,
+  search,
+  selectQueryTerms,
+  type SearchDocument,
+} from '../../src/scoring/index.js';
+import { referenceIndex, referenceQueryTerms, referenceRank, referenceSearch } from './support/reference-scorer.js';
+
+/** Words that take every path: case parts, compounds and their pieces, digits, other scripts, stopwords, typos. */
+const WORDS = [
+  'weather', 'forecast', 'Weather', 'createIssue', 'GitHubPR', 'HTMLParser', 'v2Api', 'oauth2', 'send', 'email', 'emails',
+  'getrandomimage', 'random', 'image', 'get', 'hdbcarpark', 'carpark', 'hdb', 'calendar', 'event', 'astrology', 'repository',
+  'repo', 'Café', 'Straße', 'ΟΔΟΣ', '天气预报', '查询', '날씨', 'the', 'and', 'please', 'would', '2024', '__proto__', 'constructor',
+  'x', 'rental', 'renting', 'files', 'file',
+];
+const NOISE = ['foreast', 'wether', 'calender', 'astrolog', 'repositori', 'zzz', 'emial', 'imagee', 'randomimage', 'Send_Email', 'sendEmail'];
+
+const word = fc.constantFrom(...WORDS);
+const name = fc.oneof(
+  fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('_')),
+  fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.map((x, i) => (i === 0 ? x : x.charAt(0).toUpperCase() + x.slice(1))).join('')),
+  fc.constantFrom('getrandomimage', 'hdbcarpark', 'tool', 'a', '__proto__'),
+);
+const description = fc.oneof(
+  fc.array(word, { maxLength: 14 }).map((w) => w.join(' ')),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.array(word, { minLength: 40, maxLength: 90 }).map((w) => w.join(' ')),
+);
+const doc: fc.Arbitrary<SearchDocument> = fc.record({ name, description });
+const catalog = fc.array(doc, { maxLength: 30 });
+const query = fc.oneof(
+  fc.array(fc.oneof(word, fc.constantFrom(...NOISE)), { maxLength: 6 }).map((w) => w.join(' ')),
+  fc.string({ maxLength: 12 }),
+);
+
+afterEach(() => configureAnalysisCache());
+
+describe('the optimised scorer agrees with the plain spec steps', () => {
+  it('[search.rank.order] [search.score.formula] [search.candidates] rankCandidates: same candidates, scores and order', () => {
+    fc.assert(
+      fc.property(catalog, fc.array(query, { minLength: 1, maxLength: 6 }), fc.constantFrom(0, 0.1, 0.5), (docs, queries, minScore) => {
+        const ours = buildSearchIndex(docs);
+        const reference = referenceIndex(docs);
+        for (const q of queries) expect(rankCandidates(ours, q, { minScore })).toEqual(referenceRank(reference, q, { minScore }));
+      }),
+    );
+  });
+
+  it('[search.threshold.top-k] [search.threshold.filter] [search.threshold.order] search: the bounded heap and the on-demand ranking give the reference\'s hits', () => {
+    const filters = [undefined, () => true, (n: string) => n.length % 2 === 0, (n: string) => n.includes('e'), () => false];
+    fc.assert(
+      fc.property(catalog, query, fc.integer({ min: 0, max: 8 }), fc.constantFrom(...filters.keys()), fc.constantFrom(0, 0.2), (docs, q, topK, f, minScore) => {
+        const filter = filters[f];
+        const ours = search(buildSearchIndex(docs), q, { topK, minScore, ...(filter ? { filter } : {}) });
+        expect(ours).toEqual(referenceSearch(referenceIndex(docs), q, { topK, minScore, filter }));
+      }),
+    );
+  });
+
+  it('[search.query.terms] [search.query.typo] [search.query.prefix] the scored terms, weights and postings are the reference\'s', () => {
+    fc.assert(
+      fc.property(catalog, query, (docs, q) => {
+        const ours = selectQueryTerms(buildSearchIndex(docs), q);
+        expect(ours.map((t) => ({ term: t.term, weight: t.weight }))).toEqual(referenceQueryTerms(referenceIndex(docs), q));
+        for (const t of ours) {
+          expect(t.postings.slots.length).toBe(t.postings.strengths.length);
+          for (let i = 1; i < t.postings.slots.length; i++) expect(t.postings.slots[i]!).toBeGreaterThan(t.postings.slots[i - 1]!);
+        }
+      }),
+    );
+  });
+});
+
+describe('analyses shared between builds', () => {
+  it('[search.index.analysis-cache] a build over cached analyses ranks exactly as a cold build, whatever the memos held', () => {
+    const budgets = [{}, { wordMaxBytes: 0, documentMaxBytes: 0 }, { wordMaxBytes: 2_000, documentMaxBytes: 3_000 }];
+    fc.assert(
+      fc.property(fc.array(catalog, { minLength: 2, maxLength: 4 }), fc.array(query, { minLength: 1, maxLength: 4 }), fc.constantFrom(...budgets.keys()), (catalogs, queries, b) => {
+        configureAnalysisCache(budgets[b]);
+        // Warm the memos with every catalog, then build each again, and each cold.
+        const warm = catalogs.map((docs) => buildSearchIndex(docs));
+        for (const [i, docs] of catalogs.entries()) {
+          const again = buildSearchIndex(docs);
+          clearAnalysisCache();
+          const cold = buildSearchIndex(docs);
+          for (const q of queries) {
+            const expected = rankCandidates(cold, q);
+            expect(rankCandidates(warm[i]!, q)).toEqual(expected);
+            expect(rankCandidates(again, q)).toEqual(expected);
+          }
+        }
+      }),
+    );
+  });
+
+  it('[search.index.analysis-cache] a document object whose description changed in place is analysed again', () => {
+    const docs: SearchDocument[] = [
+      { name: 'get_weather', description: 'weather forecast for a city' },
+      { name: 'send_email', description: 'send an email' },
+    ];
+    expect(search(buildSearchIndex(docs), 'forecast').map((h) => h.name)).toEqual(['get_weather']);
+    docs[0]!.description = 'current air quality';
+    docs[1]!.description = 'forecast of the mail queue';
+    const index = buildSearchIndex(docs);
+    expect(search(index, 'forecast').map((h) => h.name)).toEqual(['send_email']);
+    expect(rankCandidates(index, 'forecast air')).toEqual(referenceRank(referenceIndex(docs), 'forecast air'));
+  });
+
+  it('[search.index.analysis-cache] the memos stay within their byte budgets and count their hits', () => {
+    configureAnalysisCache({ wordMaxBytes: 20_000, documentMaxBytes: 50_000 });
+    const docs = Array.from({ length: 500 }, (_, i) => ({ name: `tool_${i}`, description: `word${i} another${i % 37} shared text ${i}` }));
+    buildSearchIndex(docs);
+    const first = analysisCacheStats();
+    expect(first.words.bytes).toBeLessThanOrEqual(20_000);
+    expect(first.documents.bytes).toBeLessThanOrEqual(50_000);
+    expect(first.documents.evictions).toBeGreaterThan(0);
+    // The most recent tools are still known: building them again analyses none of them.
+    const recent = docs.slice(-20).map((d) => ({ ...d }));
+    buildSearchIndex(recent);
+    const second = analysisCacheStats();
+    expect(second.documents.hits - first.documents.hits).toBe(20);
+    expect(second.documents.misses).toBe(first.documents.misses);
+    expect(() => configureAnalysisCache({ wordMaxBytes: -1 })).toThrow(/wordMaxBytes must be a non-negative safe integer/);
+    expect(() => configureAnalysisCache({ documentMaxBytes: 1.5 })).toThrow(/documentMaxBytes/);
+  });
+});
