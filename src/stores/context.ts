@@ -7,7 +7,8 @@
  * @module
  */
 import { checkMaxThreads, DEFAULT_MAX_THREADS } from './in-memory.js';
-import { loadedFromMessages, type MessageReading } from './messages.js';
+import { createDerivationMemory, DEFAULT_MAX_REMEMBERED_MESSAGES, type DerivationMemoryStats } from './derivation-memory.js';
+import { loadedFromMessages, readMessage, type MessageReading } from './messages.js';
 import { createOrderMemory } from './order-memory.js';
 import { createReceiptKeys, type ReceiptKeys, type ReceiptSecret } from './receipts.js';
 import { isAnonymous } from './types.js';
@@ -39,6 +40,13 @@ export interface ContextStoreOptions {
    * its bridge hold any more (r[store.context.unload]). Its failures are ignored.
    */
   onTruncated?: ((threadId: string, names: readonly string[]) => void) | undefined;
+  /**
+   * How many message references the store remembers over every thread, to read at each step only
+   * what may have changed since the thread's previous one (r[store.context.derive.incremental]).
+   * A non-negative safe integer; 0 reads every message at every step. Default
+   * {@link DEFAULT_MAX_REMEMBERED_MESSAGES}.
+   */
+  maxRememberedMessages?: number | undefined;
 }
 
 /** The context store: a {@link LoadedToolStore} that can also be read without consuming its bridge. */
@@ -60,6 +68,8 @@ export interface ContextStore extends LoadedToolStore {
    * @see r[processor.resume.loaded-tools] r[store.context.order-memory]
    */
   latestLoaded(input: StoreStepInput): string[];
+  /** What the memory of previous steps' messages holds, and how many messages were read so far (r[store.context.derive.incremental]). */
+  derivationStats(): DerivationMemoryStats;
 }
 
 const everyName = (): boolean => true;
@@ -70,7 +80,7 @@ interface BridgeEntry {
   at: number;
 }
 
-function checkOptions(options: ContextStoreOptions): { max: number; clock: () => number; keys: ReceiptKeys | undefined } {
+function checkOptions(options: ContextStoreOptions): { max: number; clock: () => number; keys: ReceiptKeys | undefined; remembered: number } {
   if (typeof options?.autoLoad !== 'boolean') {
     throw new TypeError(
       `createContextStore: options.autoLoad must be a boolean (the processor's search.autoLoad), got ${String(options?.autoLoad)}.`,
@@ -85,7 +95,13 @@ function checkOptions(options: ContextStoreOptions): { max: number; clock: () =>
   const clock = options.clock ?? Date.now;
   if (typeof clock !== 'function') throw new TypeError(`createContextStore: options.clock must be a function returning milliseconds, got ${typeof clock}.`);
   const keys = options.receiptSecret === undefined ? undefined : createReceiptKeys(options.receiptSecret, 'receiptSecret');
-  return { max, clock, keys };
+  const remembered = options.maxRememberedMessages ?? DEFAULT_MAX_REMEMBERED_MESSAGES;
+  if (typeof remembered !== 'number' || !Number.isSafeInteger(remembered) || remembered < 0) {
+    throw new RangeError(
+      `createContextStore: options.maxRememberedMessages must be a non-negative safe integer (0 reads every message at every step), got ${typeof remembered === 'number' ? String(remembered) : typeof remembered}.`,
+    );
+  }
+  return { max, clock, keys, remembered };
 }
 
 /**
@@ -102,9 +118,10 @@ function checkOptions(options: ContextStoreOptions): { max: number; clock: () =>
  * @see r[store.receipts.verify]
  * @see r[store.context.order-memory]
  * @see r[store.context.max-threads]
+ * @see r[store.context.derive.incremental]
  */
 export function createContextStore(options: ContextStoreOptions): ContextStore {
-  const { max, clock, keys } = checkOptions(options);
+  const { max, clock, keys, remembered } = checkOptions(options);
   const autoLoad = options.autoLoad;
   const maxThreads = options.maxThreads === undefined ? DEFAULT_MAX_THREADS : checkMaxThreads(options.maxThreads, 'createContextStore: options.maxThreads');
   /** The order each thread's latest step returned (r[store.context.order-memory]). */
@@ -112,9 +129,19 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
   /** Activations not yet read back, per thread, least recently activated first. Additive only. */
   const bridge = new Map<string, BridgeEntry>();
   let evictions = 0;
+  /** What each thread's previous step read (r[store.context.derive.incremental]). */
+  const derivations = createDerivationMemory({ maxMessages: remembered });
 
   const reading = (threadId: string | undefined): MessageReading =>
     keys === undefined ? { autoLoad } : { autoLoad, receipts: { keys, threadId } };
+
+  /** Every tool an activating result in the messages names, in first-activation order. */
+  const fromMessages = (input: StoreStepInput): string[] => {
+    const options = reading(input.threadId);
+    if (isAnonymous(input.threadId)) return loadedFromMessages(input.messages, everyName, options);
+    // For a thread: only what may have changed since its previous step is read.
+    return derivations.held(input.threadId, Array.isArray(input.messages) ? input.messages : [], (message) => readMessage(message, options));
+  };
 
   /**
    * Every name the messages and the bridge hold, whatever this request's catalog: message-derived
@@ -123,9 +150,9 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
   const held = (input: StoreStepInput, bridged: BridgeEntry | undefined): string[] => {
     // The messages decide: every tool an activating result names, in first-activation order
     //    (the order memory keeps the place of a tool missing from this request's catalog).
-    const fromMessages = loadedFromMessages(input.messages, everyName, reading(input.threadId));
+    const derived = fromMessages(input);
     const prefetched = input.prefetched;
-    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return fromMessages;
+    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return derived;
     // A prefetch counts as activated at the user message it was made for (r[store.context.prefetched]):
     // after what the messages before it activated, before what the later ones did; so the order
     // derived from the messages alone, after a restart, is the order the steps had.
@@ -134,7 +161,7 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
       for (const name of loadedFromMessages(input.messages.slice(0, Math.max(0, prefetched.at)), everyName, reading(input.threadId))) out.add(name);
       for (const name of prefetched.names) out.add(name);
     }
-    for (const name of fromMessages) out.add(name);
+    for (const name of derived) out.add(name);
     // Bridged names the messages do not hold yet come after the others.
     for (const name of bridged?.names ?? []) out.add(name);
     return [...out];
@@ -196,8 +223,12 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
     cleanupNow(): number {
       return 0;
     },
+    derivationStats() {
+      return derivations.stats();
+    },
     dispose(): void {
       bridge.clear();
+      derivations.clear();
     },
   };
 }

@@ -15,8 +15,10 @@ export { createContextStore, DEFAULT_MAX_BRIDGED_THREADS } from './context.js';
 export type { ContextStore, ContextStoreOptions } from './context.js';
 export { createOrderMemory } from './order-memory.js';
 export type { OrderMemory, OrderMemoryOptions, OrderMemoryStats } from './order-memory.js';
-export { completedInvocations, loadedFromMessages } from './messages.js';
-export type { MessageReading } from './messages.js';
+export { completedInvocations, loadedFromMessages, readMessage } from './messages.js';
+export type { MessageRead, MessageReading } from './messages.js';
+export { createDerivationMemory, DEFAULT_MAX_REMEMBERED_MESSAGES } from './derivation-memory.js';
+export type { DerivationMemory, DerivationMemoryStats } from './derivation-memory.js';
 export {
   activationFor,
   activationTypeOf,

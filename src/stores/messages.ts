@@ -7,6 +7,7 @@
  * @module
  */
 import { activatedNames, SEARCH_TOOLS } from './meta-results.js';
+import { isMetaToolName } from './meta-tool-names.js';
 import { verifiedNames, type ReceiptKeys } from './receipts.js';
 
 /** The `toolInvocation` of a `tool-invocation` part. */
@@ -116,6 +117,19 @@ export interface MessageReading {
   };
 }
 
+/** The names one completed meta-tool invocation activates, as `options` says results are read. */
+function namesOf(invocation: CompletedInvocation, options: MessageReading): string[] {
+  const { toolName, result, toolCallId } = invocation;
+  const { autoLoad, receipts } = options;
+  // Only the meta-tools' results activate (r[store.meta-results.per-tool]).
+  if (!isMetaToolName(toolName)) return [];
+  // Without receipts the result's own shape says what it activated; with them, its verified receipt
+  // (a search_tools receipt only under autoLoad, as r[store.meta-results.search] says).
+  if (receipts === undefined) return activatedNames(toolName, result, { autoLoad });
+  if (toolName === SEARCH_TOOLS && !autoLoad) return [];
+  return verifiedNames(toolName, result, { threadId: receipts.threadId, toolCallId }, receipts.keys);
+}
+
 /**
  * The tools the messages hold as loaded: every known tool named by an
  * activating result, in order of first activation, without duplicates. With
@@ -128,18 +142,59 @@ export interface MessageReading {
  */
 export function loadedFromMessages(messages: readonly unknown[], isKnownTool: (name: string) => boolean, options: MessageReading): string[] {
   const seen = new Set<string>();
-  const { autoLoad, receipts } = options;
-  for (const { toolName, result, toolCallId } of completedInvocations(messages)) {
-    // Without receipts the result's own shape says what it activated; with them, its verified receipt
-    // (a search_tools receipt only under autoLoad, as r[store.meta-results.search] says).
-    let names: string[];
-    if (receipts === undefined) names = activatedNames(toolName, result, { autoLoad });
-    else if (toolName === SEARCH_TOOLS && !autoLoad) names = [];
-    else names = verifiedNames(toolName, result, { threadId: receipts.threadId, toolCallId }, receipts.keys);
+  for (const invocation of completedInvocations(messages)) {
     // Known names, first activation first.
-    for (const name of names) {
+    for (const name of namesOf(invocation, options)) {
       if (!seen.has(name) && isKnownTool(name)) seen.add(name);
     }
   }
   return [...seen];
+}
+
+/** What one message contributes to the loaded set. */
+export interface MessageRead {
+  /**
+   * Whether the message has a `tool-invocation` part naming a meta-tool, in any state and
+   * whatever its role: such a message is read again at every step (r[store.context.derive.incremental]).
+   */
+  readonly relevant: boolean;
+  /** The names its activating results name, in order (duplicates kept; callers dedupe). */
+  readonly names: readonly string[];
+}
+
+const IRRELEVANT: MessageRead = Object.freeze({ relevant: false, names: Object.freeze([]) as readonly string[] });
+
+/** Whether a message has a `tool-invocation` part naming a meta-tool (any state, any role). */
+function namesMetaTool(message: unknown): boolean {
+  if (!isRecord(message)) return false;
+  const content = own(message, 'content');
+  if (!isRecord(content)) return false;
+  const parts = own(content, 'parts');
+  if (!Array.isArray(parts)) return false;
+  for (const part of parts) {
+    if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
+    const invocation = own(part, 'toolInvocation');
+    if (isRecord(invocation) && isMetaToolName(own(invocation, 'toolName') as string)) return true;
+  }
+  return false;
+}
+
+/**
+ * What one message contributes: the names its completed meta-tool results activate (all of
+ * them, known to this request's catalog or not), and whether it must be read again at the next
+ * step. Never throws.
+ *
+ * @see r[store.context.derive]
+ * @see r[store.context.derive.incremental]
+ */
+export function readMessage(message: unknown, options: MessageReading): MessageRead {
+  try {
+    if (!namesMetaTool(message)) return IRRELEVANT;
+    const names: string[] = [];
+    for (const invocation of completedInvocations([message])) for (const name of namesOf(invocation, options)) names.push(name);
+    return { relevant: true, names };
+  } catch {
+    // A message whose getters throw is read again at the next step, and activates nothing now.
+    return { relevant: true, names: [] };
+  }
 }
