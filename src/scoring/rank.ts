@@ -78,23 +78,100 @@ function typoTerm(index: ToolIndex, unknown: string, stats: QueryStats | undefin
   const cps = [...unknown];
   const { typoMinLength, typoMaxLength } = index.parameters;
   if (cps.length < typoMinLength || cps.length > typoMaxLength) return undefined;
-  const deletions = index.deletions;
+  const deleted = oneDeletions(cps);
+  // Before the one-deletion neighbours exist, the first few typo look-ups of an index read its
+  // terms instead (r[search.index.build]): an index built for one request then never builds them.
+  const scanned = index.takeTypoScan() ? typoByScan(index, unknown, cps.length, deleted) : undefined;
+  const deletions = scanned === undefined ? index.deletions : undefined;
   let best: string | undefined;
   const consider = (term: string | undefined) => {
     if (term !== undefined && (best === undefined || term < best)) best = term;
   };
   const look = (key: string) => {
     if (stats) stats.approximateLookups++;
-    for (const term of deletions.get(key) ?? []) consider(term);
+    if (deletions !== undefined) for (const term of deletions.get(key) ?? []) consider(term);
   };
   // An index term with one code point more (deleting it gives the query term).
   look(unknown);
-  for (const deleted of oneDeletions(cps)) {
+  for (const d of deleted) {
     // An index term with one code point less.
     if (stats) stats.approximateLookups++;
-    if (cps.length - 1 >= typoMinLength && index.termIds.has(deleted)) consider(deleted);
+    if (cps.length - 1 >= typoMinLength && index.termIds.has(d)) consider(d);
     // An index term of the same length, one code point different (or two adjacent swapped).
-    look(deleted);
+    look(d);
+  }
+  consider(scanned === null ? undefined : scanned);
+  return best;
+}
+
+/** Whether a string has no surrogate pair (its code points are its code units). */
+function isBmp(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** Whether `shorter` is `longer` with one code unit deleted (BMP strings, `longer` one unit longer). */
+function isOneDeletionOf(longer: string, shorter: string): boolean {
+  let p = 0;
+  while (p < shorter.length && longer.charCodeAt(p) === shorter.charCodeAt(p)) p++;
+  for (let i = p; i < shorter.length; i++) if (longer.charCodeAt(i + 1) !== shorter.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Whether two different BMP strings of one length become equal when one code unit is deleted
+ * from each: past their common prefix and suffix, the middles are one unit long, or one is the
+ * other shifted by one unit.
+ */
+function shareOneDeletion(a: string, b: string): boolean {
+  const n = a.length;
+  let p = 0;
+  while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < n - p && a.charCodeAt(n - 1 - s) === b.charCodeAt(n - 1 - s)) s++;
+  const m = n - p - s;
+  if (m <= 1) return true;
+  let ab = true;
+  let ba = true;
+  for (let i = p; i < p + m - 1 && (ab || ba); i++) {
+    if (a.charCodeAt(i + 1) !== b.charCodeAt(i)) ab = false;
+    if (b.charCodeAt(i + 1) !== a.charCodeAt(i)) ba = false;
+  }
+  return ab || ba;
+}
+
+/**
+ * The first index term, in code-unit order, of `length` or `length + 1` code points within the
+ * typo lengths, that shares a one-deletion string with `unknown` (`null` for none): what the
+ * one-deletion neighbours give for those lengths, found by reading the terms once.
+ *
+ * Implements r[search.query.typo] (r[search.index.build]: the neighbours not built).
+ */
+function typoByScan(index: ToolIndex, unknown: string, length: number, deleted: readonly string[]): string | null {
+  const { typoMaxLength } = index.parameters;
+  const bmp = isBmp(unknown);
+  let ownDeletions: Set<string> | undefined;
+  let best: string | null = null;
+  for (const term of index.terms) {
+    // Cheap length filter in code units first (a code point is one or two units).
+    if (term.length < length || term.length > 2 * (length + 1)) continue;
+    if (best !== null && term >= best) continue;
+    let matches = false;
+    if (bmp && isBmp(term)) {
+      if (term.length === length) matches = term !== unknown && shareOneDeletion(term, unknown);
+      else if (term.length === length + 1) matches = length + 1 <= typoMaxLength && isOneDeletionOf(term, unknown);
+    } else {
+      const termCps = [...term];
+      if (termCps.length === length + 1) matches = length + 1 <= typoMaxLength && oneDeletions(termCps).includes(unknown);
+      else if (termCps.length === length && term !== unknown) {
+        ownDeletions ??= new Set(deleted);
+        matches = oneDeletions(termCps).some((d) => ownDeletions!.has(d));
+      }
+    }
+    if (matches) best = term;
   }
   return best;
 }

@@ -17,6 +17,12 @@ import { SCORING_PARAMETERS } from './parameters.js';
 import { termsOfFoldedPart } from './tokenize.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
+/**
+ * How many typo look-ups of an index read its terms before its one-deletion neighbours are built
+ * (r[search.index.build]).
+ */
+export const TYPO_SCANS = 4;
+
 /** The tools that contain one term, in catalog order, with the term's strength in each. */
 export interface Postings {
   /** Catalog positions (slots), ascending. */
@@ -60,6 +66,7 @@ function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; 
 /** The index behind the opaque `SearchIndex`. Internal to `src/scoring`. */
 export class ToolIndex implements SearchIndex {
   #deletions: Map<string, string[]> | undefined;
+  #typoScans = 0;
 
   constructor(
     /** `names[slot]`: the tool's name (a slot is a catalog position). */
@@ -125,6 +132,18 @@ export class ToolIndex implements SearchIndex {
    */
   get deletions(): ReadonlyMap<string, readonly string[]> {
     return (this.#deletions ??= deletionsOf(this.terms, this.parameters.typoMinLength, this.parameters.typoMaxLength));
+  }
+
+  /**
+   * Whether a typo look-up may read the index's terms instead of the one-deletion neighbours:
+   * true (and counted) for the first {@link TYPO_SCANS} look-ups while the neighbours are not built.
+   * Each reading costs one pass over the terms, a fraction of building the neighbours, so an index
+   * searched a few times (one per request) never builds them, and one searched often builds them once.
+   */
+  takeTypoScan(): boolean {
+    if (this.#deletions !== undefined || this.#typoScans >= TYPO_SCANS) return false;
+    this.#typoScans++;
+    return true;
   }
 
   /** Whether the one-deletion neighbours have been built (they are built by the first query that needs them). */

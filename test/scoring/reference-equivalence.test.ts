@@ -16,6 +16,7 @@ import {
   selectQueryTerms,
   type SearchDocument,
 } from '../../src/scoring/index.js';
+import { asToolIndex } from '../../src/scoring/rank.js';
 import { referenceIndex, referenceQueryTerms, referenceRank, referenceSearch } from './support/reference-scorer.js';
 
 /** Words that take every path: case parts, compounds and their pieces, digits, other scripts, stopwords, typos. */
@@ -77,6 +78,36 @@ describe('the optimised scorer agrees with the plain spec steps', () => {
         for (const t of ours) {
           expect(t.postings.slots.length).toBe(t.postings.strengths.length);
           for (let i = 1; i < t.postings.slots.length; i++) expect(t.postings.slots[i]!).toBeGreaterThan(t.postings.slots[i - 1]!);
+        }
+      }),
+    );
+  });
+
+  it('[search.index.build] [search.query.typo] a typo look-up that reads the terms (neighbours not built) finds what the one-deletion neighbours find', () => {
+    // Terms of 6 to 13 code points close to each other: substitutions, swaps, shifts, astral letters.
+    const letter = fc.constantFrom('a', 'b', 'e', 'r', 's', 't', 'é', '𝒜', 'ß');
+    const stem = fc.array(letter, { minLength: 6, maxLength: 13 }).map((l) => l.join(''));
+    const near = (w: string) =>
+      fc.oneof(
+        fc.constant(w),
+        fc.nat(w.length).map((i) => w.slice(0, i) + w.slice(i + 1)),
+        fc.tuple(fc.nat(w.length), letter).map(([i, l]) => w.slice(0, i) + l + w.slice(i)),
+        fc.tuple(fc.nat(w.length), letter).map(([i, l]) => w.slice(0, i) + l + w.slice(i + 1)),
+        fc.nat(Math.max(0, w.length - 2)).map((i) => w.slice(0, i) + w.charAt(i + 1) + w.charAt(i) + w.slice(i + 2)),
+      );
+    const family = stem.chain((w) => fc.tuple(fc.array(near(w), { minLength: 1, maxLength: 12 }), fc.array(near(w), { minLength: 1, maxLength: 6 })));
+    fc.assert(
+      fc.property(family, ([words, queries]) => {
+        const docs = words.map((w, i) => ({ name: `t${i}`, description: w }));
+        for (const q of queries) {
+          // A new index reads its terms for its first typo look-ups; the other has its neighbours built.
+          const scanned = buildSearchIndex(docs);
+          const withNeighbours = buildSearchIndex(docs);
+          void asToolIndex(withNeighbours).deletions;
+          const terms = (index: typeof scanned) => selectQueryTerms(index, q).map((t) => t.term);
+          expect(terms(scanned)).toEqual(terms(withNeighbours));
+          expect(asToolIndex(scanned).hasDeletions).toBe(false);
+          expect(terms(withNeighbours)).toEqual(referenceQueryTerms(referenceIndex(docs), q).map((t) => t.term));
         }
       }),
     );
