@@ -45,8 +45,8 @@ export interface DerivationMemory {
 
 /** What one thread's previous step read. */
 interface Remembered {
-  /** The previous step's messages (a copy of the array, not of the messages). */
-  readonly refs: readonly unknown[];
+  /** The previous step's messages (the memory's own copy of the array, not of the messages). */
+  readonly refs: unknown[];
   /** Positions in `refs` of the messages that hold a meta-tool part, ascending. */
   readonly relevant: readonly number[];
 }
@@ -125,7 +125,14 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
       // Remember this step (most recently stepped last), within the bound.
       forget(threadId);
       if (n > 0 && n <= maxMessages) {
-        threads.set(threadId, { refs: messages.slice(), relevant });
+        // The previous copy is kept and extended when the step only appended to it, so an
+        // unchanged or appended history costs its comparisons, not a copy.
+        let refs: unknown[];
+        if (previous !== undefined && offset === 0 && run === previous.refs.length) {
+          refs = previous.refs;
+          for (let position = run; position < n; position++) refs.push(messages[position]);
+        } else refs = messages.slice();
+        threads.set(threadId, { refs, relevant });
         messageCount += n;
         while (messageCount > maxMessages) {
           forget(threads.keys().next().value as string);
