@@ -113,15 +113,29 @@ const POINTER = 8;
 // The memos.
 
 let wordMemo = new BoundedCache<string, WordAnalysis>(DEFAULT_WORD_MEMO_MAX_BYTES);
-let documentMemo = new BoundedCache<string, DocumentSlot>(DEFAULT_DOCUMENT_MEMO_MAX_BYTES);
-/** Tool object → its latest analysis (the identity fast path; validated by name and description). */
-let byIdentity = new WeakMap<object, DocumentAnalysis>();
-let nextId = 1;
+/**
+ * What the identity fast path holds for a tool object: the analysis while the document memo holds
+ * it, then nothing, so that the fast path never keeps an analysis the byte budget dropped.
+ */
+interface Handle {
+  analysis: DocumentAnalysis | undefined;
+}
 
-/** The document memo's entries of one name: each description it was analysed with. */
+/** The document memo's entries of one name: each description it was analysed with, and their handles. */
 interface DocumentSlot {
   readonly analyses: DocumentAnalysis[];
+  readonly handles: Handle[];
 }
+
+/** Empties the handles of the analyses the document memo drops. */
+function releaseSlot(slot: DocumentSlot): void {
+  for (const handle of slot.handles) handle.analysis = undefined;
+}
+
+let documentMemo = new BoundedCache<string, DocumentSlot>(DEFAULT_DOCUMENT_MEMO_MAX_BYTES, releaseSlot);
+/** Tool object → the handle of its latest analysis (the identity fast path; validated by name and description). */
+let byIdentity = new WeakMap<object, Handle>();
+let nextId = 1;
 
 /**
  * The analysis of one word of a name or description, from the memo.
@@ -251,28 +265,40 @@ export function analyseDocument(name: string, description: string, identity?: ob
   // The identity fast path: the same object with the same strings.
   if (identity !== undefined && !canHoldWeakly(identity)) identity = undefined;
   if (identity !== undefined) {
-    const known = byIdentity.get(identity);
-    if (known !== undefined && known.name === name && known.description === description) return known;
+    const known = byIdentity.get(identity)?.analysis;
+    if (known !== undefined && known.name === name && known.description === description) {
+      // (Kept young in the memo, as a look-up by content would.)
+      documentMemo.touch(name);
+      return known;
+    }
   }
   // By content: the name, then the description.
   const slot = documentMemo.get(name);
   let analysis: DocumentAnalysis | undefined;
+  let handle: Handle | undefined;
   if (slot !== undefined) {
-    for (const candidate of slot.analyses) {
-      if (candidate.description === description) {
-        analysis = candidate;
+    for (let i = 0; i < slot.analyses.length; i++) {
+      if (slot.analyses[i]!.description === description) {
+        analysis = slot.analyses[i]!;
+        handle = slot.handles[i]!;
         break;
       }
     }
   }
-  if (analysis === undefined) {
+  if (analysis === undefined || handle === undefined) {
     analysis = analyseDocumentUncached(name, description);
-    const analyses = slot === undefined ? [analysis] : [analysis, ...slot.analyses.slice(0, REVISIONS_PER_NAME - 1)];
-    let bytes = OBJECT + ARRAY;
-    for (const a of analyses) bytes += POINTER + a.bytes;
-    documentMemo.set(name, { analyses }, bytes);
+    handle = { analysis };
+    const kept = slot === undefined ? 0 : Math.min(slot.analyses.length, REVISIONS_PER_NAME - 1);
+    const analyses = [analysis, ...(slot?.analyses.slice(0, kept) ?? [])];
+    const handles = [handle, ...(slot?.handles.slice(0, kept) ?? [])];
+    // The revisions forgotten for this name are no longer held by the fast path either.
+    if (slot !== undefined) for (const forgotten of slot.handles.slice(kept)) forgotten.analysis = undefined;
+    let bytes = OBJECT + 2 * ARRAY;
+    for (const a of analyses) bytes += 2 * POINTER + OBJECT + a.bytes;
+    const next = { analyses, handles };
+    if (!documentMemo.set(name, next, bytes)) releaseSlot(next);
   }
-  if (identity !== undefined) byIdentity.set(identity, analysis);
+  if (identity !== undefined && handle.analysis !== undefined) byIdentity.set(identity, handle);
   return analysis;
 }
 
@@ -311,7 +337,8 @@ export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
   const words = limits.wordMaxBytes === undefined ? DEFAULT_WORD_MEMO_MAX_BYTES : checkBytes(limits.wordMaxBytes, 'wordMaxBytes');
   const documents = limits.documentMaxBytes === undefined ? DEFAULT_DOCUMENT_MEMO_MAX_BYTES : checkBytes(limits.documentMaxBytes, 'documentMaxBytes');
   wordMemo = new BoundedCache(words);
-  documentMemo = new BoundedCache(documents);
+  documentMemo.reset();
+  documentMemo = new BoundedCache(documents, releaseSlot);
   byIdentity = new WeakMap();
 }
 

@@ -74,12 +74,22 @@ export class BoundedCache<K, V> {
 
   /**
    * Keeps `value` under `key` (replacing what was there). A value estimated above half the
-   * budget is not kept.
+   * budget is not kept (then `false`).
    */
-  set(key: K, value: V, bytes: number): void {
+  set(key: K, value: V, bytes: number): boolean {
     this.delete(key);
-    if (bytes > this.#maxBytes / 2) return;
+    if (bytes > this.#maxBytes / 2) return false;
     this.#insert(key, { value, bytes });
+    return true;
+  }
+
+  /** Moves `key`'s entry to the young generation when it is old, without counting a look-up. */
+  touch(key: K): void {
+    const old = this.#old.get(key);
+    if (old === undefined) return;
+    this.#old.delete(key);
+    this.#oldBytes -= old.bytes;
+    this.#insert(key, old);
   }
 
   /** Forgets `key` (its value is not reported to `onDrop`). */
