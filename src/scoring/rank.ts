@@ -261,6 +261,15 @@ interface Accumulated {
  * r[search.name.exact].
  */
 function accumulate(index: ToolIndex, query: string, stats: QueryStats | undefined): Accumulated | undefined {
+  const terms = queryTerms(index, query, stats);
+  return terms === undefined ? undefined : accumulateTerms(index, terms.ids, terms.exact, stats);
+}
+
+/**
+ * The scored term ids of a query and the slots of the tools whose name it is; `undefined` when
+ * the query has no candidate.
+ */
+function queryTerms(index: ToolIndex, query: string, stats: QueryStats | undefined): { ids: number[]; exact: number[] } | undefined {
   // The scored query terms, and the tools whose name the query is.
   const ids = scoredTermIds(index, query, stats);
   if (stats) stats.termsLookedUp += ids.length;
@@ -268,11 +277,21 @@ function accumulate(index: ToolIndex, query: string, stats: QueryStats | undefin
   // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
   // matches tools there.
   if (ids.length === 0 && exact.length === 0) return undefined;
-  const n = index.size;
+  return { ids, exact };
+}
+
+/** The accumulator, at least `n` slots long. */
+function accumulatorFor(n: number): void {
   if (sums.length < n) {
     sums = new Float64Array(n);
     touched = new Int32Array(n);
   }
+}
+
+/** {@link accumulate} for chosen terms. */
+function accumulateTerms(index: ToolIndex, ids: readonly number[], exact: readonly number[], stats: QueryStats | undefined): Accumulated {
+  const n = index.size;
+  accumulatorFor(n);
   const acc = sums;
   const order = touched;
   const { offsets, slots, strengths, idf } = index;
@@ -353,11 +372,18 @@ export function topCandidates(
 ): SearchHit[] {
   const minScore = resolveMinScore(options.minScore);
   const toolIndex = asToolIndex(index);
-  const a = accumulate(toolIndex, query, options.stats);
-  if (a === undefined) {
+  const terms = queryTerms(toolIndex, query, options.stats);
+  if (terms === undefined) {
     options.onRanked?.(0);
     return [];
   }
+  // Where it pays, postings that cannot change the top k are skipped (r[search.rank.pruning]);
+  // not when the caller needs the number of candidates, which pruning does not count.
+  if (options.onRanked === undefined) {
+    const pruned = prunedTop(toolIndex, terms.ids, terms.exact, topK, minScore, options.stats);
+    if (pruned !== undefined) return hitsOf(toolIndex, pruned);
+  }
+  const a = accumulateTerms(toolIndex, terms.ids, terms.exact, options.stats);
   // Score descending, then exact names first, then catalog order: the best topK.
   // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
   // not catalog order.
@@ -370,6 +396,12 @@ export function topCandidates(
     top.offer(score, tie);
   });
   options.onRanked?.(ranked);
+  return hitsOf(toolIndex, top);
+}
+
+/** The hits a bounded heap holds, best first. */
+function hitsOf(toolIndex: ToolIndex, top: TopK): SearchHit[] {
+  const size = toolIndex.size;
   const { scores, ties } = top.drain();
   const out: SearchHit[] = [];
   for (let i = 0; i < scores.length; i++) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
@@ -441,4 +473,171 @@ export function rankedHits(index: SearchIndex, query: string, options: RankOptio
 export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
   const ranked = rankedHits(index, query, options);
   return ranked.slice(0, ranked.length);
+}
+
+/** When {@link prunedTop} prunes: where it pays (`'auto'`), whenever it can (`'always'`, for tests), or never. */
+export type PruningPolicy = 'auto' | 'always' | 'never';
+
+let pruningPolicy: PruningPolicy = 'auto';
+
+/**
+ * Sets when the top-k selection prunes (results never depend on it; tests compare the policies).
+ *
+ * @internal
+ */
+export function setPruningPolicy(policy: PruningPolicy): void {
+  pruningPolicy = policy;
+}
+
+/** Below this many postings over the scored terms, a query is scored exhaustively. */
+const PRUNE_MIN_POSTINGS = 2_048;
+
+/** A relative margin far above the rounding error of a sum of at most 64 products. */
+const MARGIN = 1e-9;
+
+/** The strength of term `t` in `slot`, or 0 when the tool does not contain it (binary search). */
+function strengthIn(index: ToolIndex, t: number, slot: number): number {
+  const { slots, strengths } = index;
+  let lo = index.offsets[t]!;
+  let hi = index.offsets[t + 1]! - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = slots[mid]!;
+    if (at === slot) return strengths[mid]!;
+    if (at < slot) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
+/**
+ * The best `topK` candidates, found without walking the postings of the query's commonest terms
+ * when that provably changes nothing (MaxScore style); `undefined` when pruning does not apply or
+ * would not pay, and the caller scores exhaustively.
+ *
+ * 1. Split the terms: the non-essential ones are those with the smallest bounds
+ *    (`weight · greatest strength`) whose bounds sum to `R` at most half the greatest bound.
+ * 2. Sum the essential terms' postings into the accumulator (partial sums, each a lower bound of
+ *    the tool's sum). Let `θ` be the `topK`-th greatest partial sum.
+ * 3. A tool no essential term touched sums to at most `R`; when `R`'s score, rounded up, is below
+ *    `θ`'s, rounded down, it ranks below `topK` candidates and cannot be in the top k. So is a
+ *    touched tool whose partial sum plus `R` scores below `θ`.
+ * 4. The remaining tools' sums are computed exactly as the exhaustive scorer does (every scored
+ *    term in code-unit order, the term's strength looked up in its postings), scored, rounded and
+ *    ranked the same way.
+ *
+ * Implements r[search.rank.pruning] (and r[search.candidates], r[search.score.formula],
+ * r[search.rank.order] and r[search.threshold.top-k] for the tools it keeps).
+ */
+function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly number[], topK: number, minScore: number, stats: QueryStats | undefined): TopK | undefined {
+  const m = ids.length;
+  if (pruningPolicy === 'never' || exact.length > 0 || m < 2 || topK <= 0) return undefined;
+  const { offsets, idf, maxStrength } = index;
+  const { idfExponent } = index.parameters;
+  const weights = new Float64Array(m);
+  const bounds = new Float64Array(m);
+  let reachable = 0;
+  let total = 0;
+  let greatest = 0;
+  for (let j = 0; j < m; j++) {
+    const t = ids[j]!;
+    const weight = idf[t]! ** idfExponent;
+    weights[j] = weight;
+    // (Summed in code-unit order, as the exhaustive scorer sums it.)
+    reachable += weight;
+    bounds[j] = weight * maxStrength[t]!;
+    if (bounds[j]! > greatest) greatest = bounds[j]!;
+    total += offsets[t + 1]! - offsets[t]!;
+  }
+  if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
+  // 1. The non-essential terms: smallest bounds first, while their sum stays at most half the greatest.
+  const byBound = Array.from({ length: m }, (_, j) => j).sort((a, b) => bounds[a]! - bounds[b]! || a - b);
+  const essential = new Uint8Array(m).fill(1);
+  let rest = 0;
+  let skipped = 0;
+  for (const j of byBound) {
+    if (rest + bounds[j]! > greatest / 2) break;
+    rest += bounds[j]!;
+    essential[j] = 0;
+    skipped += offsets[ids[j]! + 1]! - offsets[ids[j]!]!;
+  }
+  if (skipped === 0 || (pruningPolicy === 'auto' && skipped < 2 * (total - skipped))) return undefined;
+  // 2. The essential terms' partial sums.
+  accumulatorFor(index.size);
+  const acc = sums;
+  const order = touched;
+  const { slots, strengths } = index;
+  let count = 0;
+  for (let j = 0; j < m; j++) {
+    if (essential[j] === 0) continue;
+    const t = ids[j]!;
+    const weight = weights[j]!;
+    for (let i = offsets[t]!, to = offsets[t + 1]!; i < to; i++) {
+      const slot = slots[i]!;
+      const before = acc[slot]!;
+      if (before === 0) order[count++] = slot;
+      acc[slot] = before + weight * strengths[i]!;
+    }
+  }
+  const reset = (): undefined => {
+    for (let j = 0; j < count; j++) acc[order[j]!] = 0;
+    return undefined;
+  };
+  if (count < topK) return reset();
+  // θ: the topK-th greatest partial sum (a min-heap of the topK greatest).
+  const heap = new Float64Array(topK);
+  let held = 0;
+  for (let j = 0; j < count; j++) {
+    const v = acc[order[j]!]!;
+    if (held < topK) {
+      let i = held++;
+      while (i > 0 && heap[(i - 1) >> 1]! > v) {
+        heap[i] = heap[(i - 1) >> 1]!;
+        i = (i - 1) >> 1;
+      }
+      heap[i] = v;
+    } else if (v > heap[0]!) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= topK) break;
+        const c = l + 1 < topK && heap[l + 1]! < heap[l]! ? l + 1 : l;
+        if (heap[c]! >= v) break;
+        heap[i] = heap[c]!;
+        i = c;
+      }
+      heap[i] = v;
+    }
+  }
+  const floor = roundScore((heap[0]! / reachable) * (1 - MARGIN));
+  // 3. Untouched tools cannot reach the top k; nor can touched ones too far below θ.
+  const ceiling = (sum: number): number => roundScore((sum / reachable) * (1 + MARGIN));
+  if (!(ceiling(rest) < floor)) return reset();
+  const survivors: number[] = [];
+  for (let j = 0; j < count; j++) {
+    const slot = order[j]!;
+    if (ceiling(acc[slot]! + rest) >= floor) survivors.push(slot);
+  }
+  reset();
+  if (pruningPolicy === 'auto' && survivors.length * m * Math.log2(2 + total) > skipped) {
+    // Looking the survivors up would cost about as much as walking the postings.
+    return undefined;
+  }
+  if (stats) {
+    stats.postingsVisited += total - skipped;
+    stats.postingsSkipped = (stats.postingsSkipped ?? 0) + skipped;
+  }
+  // 4. Exact sums, scores and ranks of the survivors, as the exhaustive scorer computes them.
+  const size = index.size;
+  const top = new TopK(Math.min(topK, survivors.length));
+  for (const slot of survivors) {
+    let sum = 0;
+    for (let j = 0; j < m; j++) {
+      const strength = strengthIn(index, ids[j]!, slot);
+      if (strength > 0) sum = sum + weights[j]! * strength;
+    }
+    const score = Math.min(1, Math.round((sum / reachable) * 1e4) / 1e4);
+    if (score >= minScore) top.offer(score, tieOf(slot, false, size));
+  }
+  return top;
 }

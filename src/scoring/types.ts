@@ -33,6 +33,12 @@ export interface QueryStats {
   postingsVisited: number;
   /** Index look-ups made while matching unknown terms approximately (prefixes and typos). */
   approximateLookups: number;
+  /**
+   * Postings of scored terms not walked because pruning showed they could not change the top k
+   * (r[search.rank.pruning]); added to when present or when pruning happens. `postingsVisited +
+   * postingsSkipped` are the postings of the scored terms.
+   */
+  postingsSkipped?: number;
 }
 
 /** Options of `rankCandidates`. */

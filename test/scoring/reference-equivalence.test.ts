@@ -14,9 +14,11 @@ import {
   rankCandidates,
   search,
   selectQueryTerms,
+  type QueryStats,
   type SearchDocument,
 } from '../../src/scoring/index.js';
-import { asToolIndex } from '../../src/scoring/rank.js';
+import { analyseDocument } from '../../src/scoring/analysis.js';
+import { asToolIndex, setPruningPolicy } from '../../src/scoring/rank.js';
 import { referenceIndex, referenceQueryTerms, referenceRank, referenceSearch } from './support/reference-scorer.js';
 
 /** Words that take every path: case parts, compounds and their pieces, digits, other scripts, stopwords, typos. */
@@ -68,6 +70,36 @@ describe('the optimised scorer agrees with the plain spec steps', () => {
         expect(ours).toEqual(referenceSearch(referenceIndex(docs), q, { topK, minScore, filter }));
       }),
     );
+  });
+
+  it('[search.rank.pruning] [search.threshold.top-k] a search that skips postings gives exactly the exhaustive (reference) hits', () => {
+    // Catalogs where a few words are in most tools and others in few: pruning has something to skip.
+    const common = fc.constantFrom('tool', 'data', 'get', 'list', 'service');
+    const rare = fc.constantFrom(...WORDS, ...NOISE);
+    const pruneDoc = fc.record({
+      name: fc.array(rare, { minLength: 1, maxLength: 2 }).map((w) => w.join('_')),
+      description: fc.tuple(fc.array(common, { minLength: 1, maxLength: 10 }), fc.array(rare, { maxLength: 2 }), fc.array(rare, { maxLength: 40 })).map(([c, r, long]) => [...c, ...r, ...(long.length > 30 ? long : [])].join(' ')),
+    });
+    const pruneQuery = fc.tuple(fc.array(common, { minLength: 1, maxLength: 3 }), fc.array(rare, { minLength: 1, maxLength: 3 })).map(([c, r]) => [...r, ...c].join(' '));
+    let pruned = 0;
+    setPruningPolicy('always');
+    try {
+      fc.assert(
+        fc.property(fc.array(pruneDoc, { minLength: 5, maxLength: 60 }), fc.array(fc.oneof(pruneQuery, query), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, 0.3), (docs, queries, topK, minScore) => {
+          const ours = buildSearchIndex(docs);
+          const reference = referenceIndex(docs);
+          for (const q of queries) {
+            const stats: QueryStats = { termsLookedUp: 0, postingsVisited: 0, approximateLookups: 0 };
+            expect(search(ours, q, { topK, minScore, stats })).toEqual(referenceSearch(reference, q, { topK, minScore }));
+            if ((stats.postingsSkipped ?? 0) > 0) pruned++;
+          }
+        }),
+      );
+    } finally {
+      setPruningPolicy('auto');
+    }
+    // The property is not vacuous: some searches did skip postings.
+    expect(pruned).toBeGreaterThan(0);
   });
 
   it('[search.query.terms] [search.query.typo] [search.query.prefix] the scored terms, weights and postings are the reference\'s', () => {
@@ -134,6 +166,21 @@ describe('analyses shared between builds', () => {
         }
       }),
     );
+  });
+
+  it('[search.index.analysis-cache] the identity look-up holds no analysis the byte-bounded memo dropped', () => {
+    configureAnalysisCache({ documentMaxBytes: 20_000 });
+    const tool = { name: 'get_weather', description: 'weather forecast for a city' };
+    const first = analyseDocument(tool.name, tool.description, tool);
+    // While the memo holds it, the same object finds the same analysis.
+    expect(analyseDocument(tool.name, tool.description, tool)).toBe(first);
+    // Other tools push it out of the memo (the tool object stays alive).
+    const before = analysisCacheStats().documents.evictions;
+    for (let i = 0; analysisCacheStats().documents.evictions === before; i++) analyseDocument(`tool_${i}`, `description number ${i} of a filler tool`);
+    const again = analyseDocument(tool.name, tool.description, tool);
+    expect(again).not.toBe(first);
+    expect(again.id).not.toBe(first.id);
+    expect(analysisCacheStats().documents.bytes).toBeLessThanOrEqual(20_000);
   });
 
   it('[search.index.analysis-cache] a document object whose description changed in place is analysed again', () => {

@@ -297,7 +297,7 @@ export function renderDocument(input: DocumentInput): string {
         scorerRows,
       ),
       '',
-      '"Per posting": Σ time / Σ postings walked (`QueryStats.postingsVisited`) over the samples, without the slowest 5 % of samples.',
+      '"Per posting": Σ time / Σ postings of the scored terms (`QueryStats.postingsVisited` plus `postingsSkipped`, the postings r[search.rank.pruning] proved unneeded) over the samples, without the slowest 5 % of samples; the kernel walks all of them.',
       '',
     );
   }
