@@ -266,11 +266,9 @@ export function analyseDocument(name: string, description: string, identity?: ob
   if (identity !== undefined && !canHoldWeakly(identity)) identity = undefined;
   if (identity !== undefined) {
     const known = byIdentity.get(identity)?.analysis;
-    if (known !== undefined && known.name === name && known.description === description) {
-      // (Kept young in the memo, as a look-up by content would.)
-      documentMemo.touch(name);
-      return known;
-    }
+    // (Not moved to the memo's young generation: a catalog larger than half the budget would then
+    // push its own analyses out at every build.)
+    if (known !== undefined && known.name === name && known.description === description) return known;
   }
   // By content: the name, then the description.
   const slot = documentMemo.get(name);

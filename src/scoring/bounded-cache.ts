@@ -83,15 +83,6 @@ export class BoundedCache<K, V> {
     return true;
   }
 
-  /** Moves `key`'s entry to the young generation when it is old, without counting a look-up. */
-  touch(key: K): void {
-    const old = this.#old.get(key);
-    if (old === undefined) return;
-    this.#old.delete(key);
-    this.#oldBytes -= old.bytes;
-    this.#insert(key, old);
-  }
-
   /** Forgets `key` (its value is not reported to `onDrop`). */
   delete(key: K): void {
     const young = this.#young.get(key);
