@@ -10,7 +10,7 @@
  * @module
  */
 
-/** Counters of a {@link BoundedCache}. */
+/** Counters of one of the byte-bounded memos (`BoundedCache`, internal). */
 export interface BoundedCacheStats {
   /** Entries held. */
   entries: number;
