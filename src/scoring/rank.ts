@@ -550,7 +550,7 @@ function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly num
     total += offsets[t + 1]! - offsets[t]!;
   }
   if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
-  // 1. The non-essential terms: smallest bounds first, while their sum stays at most half the greatest.
+  // The non-essential terms: smallest bounds first, while their sum stays at most half the greatest.
   const byBound = Array.from({ length: m }, (_, j) => j).sort((a, b) => bounds[a]! - bounds[b]! || a - b);
   const essential = new Uint8Array(m).fill(1);
   let rest = 0;
@@ -562,7 +562,7 @@ function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly num
     skipped += offsets[ids[j]! + 1]! - offsets[ids[j]!]!;
   }
   if (skipped === 0 || (pruningPolicy === 'auto' && skipped < 2 * (total - skipped))) return undefined;
-  // 2. The essential terms' partial sums.
+  // The essential terms' partial sums.
   accumulatorFor(index.size);
   const acc = sums;
   const order = touched;
@@ -610,7 +610,7 @@ function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly num
     }
   }
   const floor = roundScore((heap[0]! / reachable) * (1 - MARGIN));
-  // 3. Untouched tools cannot reach the top k; nor can touched ones too far below θ.
+  // Untouched tools cannot reach the top k; nor can touched ones too far below θ.
   const ceiling = (sum: number): number => roundScore((sum / reachable) * (1 + MARGIN));
   if (!(ceiling(rest) < floor)) return reset();
   const survivors: number[] = [];
@@ -627,7 +627,7 @@ function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly num
     stats.postingsVisited += total - skipped;
     stats.postingsSkipped = (stats.postingsSkipped ?? 0) + skipped;
   }
-  // 4. Exact sums, scores and ranks of the survivors, as the exhaustive scorer computes them.
+  // Exact sums, scores and ranks of the survivors, as the exhaustive scorer computes them.
   const size = index.size;
   const top = new TopK(Math.min(topK, survivors.length));
   for (const slot of survivors) {
