@@ -12,6 +12,7 @@ export { DEFAULT_MIN_SCORE, DEFAULT_TOP_K, resolveMinScore, resolveTopK } from '
 export { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS, SCORING_PARAMETERS } from './parameters.js';
 export { tokenize, tokenizeQuery, splitCaseBoundaries } from './tokenize.js';
 export { segmentWords, SEGMENT_CHUNK } from './segment.js';
+export { querySentences } from './sentences.js';
 export { nameKey } from './name-key.js';
 export { splitCompound, COMPOUND_MIN_PIECE, COMPOUND_MAX_LENGTH } from './compound.js';
 export {

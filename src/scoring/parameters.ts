@@ -7,6 +7,7 @@
  * @see r[search.query.prefix]
  * @see r[search.query.typo]
  * @see r[search.query.term-cap]
+ * @see r[search.rank.coverage]
  */
 export const SCORING_PARAMETERS = {
   /** BM25 term-frequency saturation `k1`. */
@@ -29,6 +30,10 @@ export const SCORING_PARAMETERS = {
   typoMaxLength: 12,
   /** Decimal places a score is rounded to before it is compared and reported. */
   scoreDecimals: 4,
+  /** `λ`: how much covering the query's other sentences weighs against relevance when ranking (0: not at all). */
+  coverageWeight: 0.5,
+  /** The candidates, first in relevance order, that the sentences' coverage may reorder. */
+  coverageDepth: 20,
 } as const;
 
 /** At most this many distinct query terms are scored (the first ones in query order). See r[search.query.term-cap]. */

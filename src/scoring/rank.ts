@@ -9,13 +9,16 @@
  *
  * @see r[search.score.formula]
  * @see r[search.rank.order]
+ * @see r[search.rank.coverage]
  * @see r[search.threshold.min-score]
  */
+import { coverageOrder } from './coverage.js';
 import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
 import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
 import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
 import { oneDeletions, ToolIndex, type Postings } from './search-index.js';
+import { querySentences } from './sentences.js';
 import { tokenizeQuery } from './tokenize.js';
 import { truncateDescription } from './truncate.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
@@ -182,7 +185,7 @@ function typoByScan(index: ToolIndex, unknown: string, length: number, deleted: 
  * Implements r[search.query.terms], r[search.query.prefix], r[search.query.typo] and
  * r[search.query.term-cap].
  */
-function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | undefined): number[] {
+function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | undefined, standsFor?: Map<string, number>): number[] {
   // The distinct terms of the query, in query order.
   const chosen = new Set<string>();
   let approximated = 0;
@@ -193,6 +196,7 @@ function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | unde
     // A term the index contains stands for itself.
     if (index.termIds.has(term)) {
       chosen.add(term);
+      standsFor?.set(term, index.termIds.get(term)!);
       continue;
     }
     // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
@@ -203,7 +207,9 @@ function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | unde
     approximated++;
     if (codePointLength(term) > index.parameters.approximateMaxLength) continue;
     const match = prefixTerm(index, term, stats) ?? typoTerm(index, term, stats);
-    if (match !== undefined) chosen.add(match);
+    if (match === undefined) continue;
+    chosen.add(match);
+    standsFor?.set(term, index.termIds.get(match)!);
   }
   // In code-unit order.
   return [...chosen].sort(byCodeUnits).map((term) => index.termIds.get(term)!);
@@ -243,6 +249,29 @@ let touched = new Int32Array(0);
 /** Marks, in `sums`, a touched slot that is an exact name (sums are otherwise positive). */
 const EXACT_MARK = -1;
 
+/**
+ * The scored term ids of each sentence of a query of several sentences (each sentence's query
+ * terms, through what they stand for among the query's scored terms), in query order, each in
+ * code-unit order of the terms; sentences without a scored term are left out. Empty for a query
+ * of one sentence.
+ *
+ * Implements r[search.query.sentences].
+ */
+function sentenceTermIds(index: ToolIndex, query: string, standsFor: ReadonlyMap<string, number>): number[][] {
+  const sentences = querySentences(query);
+  if (sentences.length < 2) return [];
+  const out: number[][] = [];
+  for (const sentence of sentences) {
+    const ids = new Set<number>();
+    for (const term of tokenizeQuery(sentence)) {
+      const t = standsFor.get(term);
+      if (t !== undefined) ids.add(t);
+    }
+    if (ids.size > 0) out.push([...ids].sort((a, b) => byCodeUnits(index.terms[a]!, index.terms[b]!)));
+  }
+  return out.length < 2 ? [] : out;
+}
+
 /** What scoring a query left in the accumulator. */
 interface Accumulated {
   /** Touched slots: `touched[0…count)`, their sums in `sums` (exact names marked). */
@@ -251,6 +280,8 @@ interface Accumulated {
   readonly exact: readonly number[];
   /** Σ weights: the best sum the query can reach in this index. */
   readonly reachable: number;
+  /** The scored term ids of each of its sentences (r[search.query.sentences]); empty unless there are two or more. */
+  readonly sentences: readonly (readonly number[])[];
 }
 
 /**
@@ -262,22 +293,33 @@ interface Accumulated {
  */
 function accumulate(index: ToolIndex, query: string, stats: QueryStats | undefined): Accumulated | undefined {
   const terms = queryTerms(index, query, stats);
-  return terms === undefined ? undefined : accumulateTerms(index, terms.ids, terms.exact, stats);
+  return terms === undefined ? undefined : accumulateTerms(index, terms, stats);
+}
+
+/** A query's scored term ids, the slots of the tools whose name it is, and its sentences' term ids. */
+interface QueryTerms {
+  /** The scored term ids. */
+  readonly ids: readonly number[];
+  /** Slots of the tools whose name the query is, ascending. */
+  readonly exact: readonly number[];
+  /** The scored term ids of each of its sentences (r[search.query.sentences]); empty unless there are two or more. */
+  readonly sentences: readonly (readonly number[])[];
 }
 
 /**
- * The scored term ids of a query and the slots of the tools whose name it is; `undefined` when
- * the query has no candidate.
+ * The scored term ids of a query, the slots of the tools whose name it is and the term ids of its
+ * sentences; `undefined` when the query has no candidate.
  */
-function queryTerms(index: ToolIndex, query: string, stats: QueryStats | undefined): { ids: number[]; exact: number[] } | undefined {
+function queryTerms(index: ToolIndex, query: string, stats: QueryStats | undefined): QueryTerms | undefined {
   // The scored query terms, and the tools whose name the query is.
-  const ids = scoredTermIds(index, query, stats);
+  const standsFor = new Map<string, number>();
+  const ids = scoredTermIds(index, query, stats, standsFor);
   if (stats) stats.termsLookedUp += ids.length;
   const exact = index.exactSlots(nameKey(query));
   // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
   // matches tools there.
   if (ids.length === 0 && exact.length === 0) return undefined;
-  return { ids, exact };
+  return { ids, exact, sentences: sentenceTermIds(index, query, standsFor) };
 }
 
 /** The accumulator, at least `n` slots long. */
@@ -289,7 +331,8 @@ function accumulatorFor(n: number): void {
 }
 
 /** {@link accumulate} for chosen terms. */
-function accumulateTerms(index: ToolIndex, ids: readonly number[], exact: readonly number[], stats: QueryStats | undefined): Accumulated {
+function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats | undefined): Accumulated {
+  const { ids, exact } = terms;
   const n = index.size;
   accumulatorFor(n);
   const acc = sums;
@@ -318,7 +361,7 @@ function accumulateTerms(index: ToolIndex, ids: readonly number[], exact: readon
     if (acc[slot] === 0) order[count++] = slot;
     acc[slot] = EXACT_MARK;
   }
-  return { count, exact, reachable };
+  return { count, exact, reachable, sentences: terms.sentences };
 }
 
 /**
@@ -377,34 +420,54 @@ export function topCandidates(
     options.onRanked?.(0);
     return [];
   }
+  const covered = terms.sentences.length > 0;
   // Where it pays, postings that cannot change the top k are skipped (r[search.rank.pruning]);
-  // not when the caller needs the number of candidates, which pruning does not count.
-  if (options.onRanked === undefined) {
+  // not when the caller needs the number of candidates, which pruning does not count, nor for a
+  // request of several sentences, whose coverage order reads more than the top k.
+  if (options.onRanked === undefined && !covered) {
     const pruned = prunedTop(toolIndex, terms.ids, terms.exact, topK, minScore, options.stats);
-    if (pruned !== undefined) return hitsOf(toolIndex, pruned);
+    if (pruned !== undefined) return hitsOf(toolIndex, pruned, topK, minScore, undefined);
   }
-  const a = accumulateTerms(toolIndex, terms.ids, terms.exact, options.stats);
+  const a = accumulateTerms(toolIndex, terms, options.stats);
   // Score descending, then exact names first, then catalog order: the best topK.
   // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
   // not catalog order.
+  // A request of several sentences: the first coverageDepth candidates, in the coverage order of its sentences.
+  // (minScore applies after ranking, r[search.threshold.order]: the coverage order is of every
+  // candidate, and a candidate of the first coverageDepth below minScore means every later one is.)
   const size = toolIndex.size;
-  const top = new TopK(Math.min(topK, a.count));
-  // (Every candidate at or above minScore is counted, for callers that report it.)
+  const kept = covered ? Math.max(topK, toolIndex.parameters.coverageDepth) : topK;
+  const top = new TopK(Math.min(kept, a.count));
+  // (How many candidates are at or above minScore is counted on the way, for onRanked.)
   let ranked = 0;
-  drainCandidates(a, size, minScore, (score, tie) => {
-    ranked++;
+  drainCandidates(a, size, covered ? 0 : minScore, (score, tie) => {
+    if (score >= minScore) ranked++;
     top.offer(score, tie);
   });
   options.onRanked?.(ranked);
-  return hitsOf(toolIndex, top);
+  return hitsOf(toolIndex, top, topK, minScore, covered ? a.sentences : undefined);
 }
 
-/** The hits a bounded heap holds, best first. */
-function hitsOf(toolIndex: ToolIndex, top: TopK): SearchHit[] {
+/**
+ * The first `topK` hits at or above `minScore` that a bounded heap holds, best first; for a request
+ * of several sentences, its pool in the coverage order of `sentences` first.
+ */
+function hitsOf(
+  toolIndex: ToolIndex,
+  top: TopK,
+  topK: number,
+  minScore: number,
+  sentences: readonly (readonly number[])[] | undefined,
+): SearchHit[] {
   const size = toolIndex.size;
   const { scores, ties } = top.drain();
+  // Unlike @mastra/core 1.71.0 (r[search.rank.coverage]): Mastra ranks by score alone, so the near-duplicate
+  // tools of one part of a request can push the tools of its other parts out of the results.
+  if (sentences !== undefined) coverageOrder(toolIndex, scores, ties, scores.length, sentences);
   const out: SearchHit[] = [];
-  for (let i = 0; i < scores.length; i++) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
+  for (let i = 0; i < scores.length && out.length < topK; i++) {
+    if (scores[i]! >= minScore) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
+  }
   return out;
 }
 
@@ -420,20 +483,53 @@ export class RankedHits {
   /** Number of candidates. */
   readonly length: number;
 
-  constructor(index: ToolIndex, stream: RankedStream) {
+  /** The sentences whose coverage orders the first candidates (r[search.rank.coverage]), until they are read. */
+  #sentences: readonly (readonly number[])[];
+  /** With sentences, the stream holds every candidate and this is the least score kept. */
+  readonly #minScore: number;
+
+  /**
+   * @param length - how many of the stream's candidates have a score of at least `minScore`
+   *   (all of them, unless `sentences` has two or more)
+   */
+  constructor(index: ToolIndex, stream: RankedStream, length = stream.remaining, sentences: readonly (readonly number[])[] = [], minScore = 0) {
     this.#index = index;
     this.#stream = stream;
-    this.length = stream.remaining;
+    this.#sentences = sentences;
+    this.#minScore = minScore;
+    this.length = length;
   }
 
   /** Candidates `start` to `end` (exclusive) in ranked order. */
   slice(start: number, end: number): SearchHit[] {
+    if (this.#sentences.length > 0 && end > start) this.#readCovered();
     const stop = Math.min(end, this.length);
     while (this.#read.length < stop && this.#stream.next(this.#pair)) {
       const [score, tie] = this.#pair;
       this.#read.push(hitOf(this.#index, slotOfTie(tie!, this.#index.size), score!));
     }
     return this.#read.slice(start, stop);
+  }
+
+  /**
+   * Reads the first coverageDepth candidates in the coverage order of the query's sentences, and
+   * keeps those with a score of at least minScore (when one is left out, so are all later ones).
+   */
+  #readCovered(): void {
+    const index = this.#index;
+    const pool = Math.min(index.parameters.coverageDepth, this.#stream.remaining);
+    const scores = new Float64Array(pool);
+    const ties = new Int32Array(pool);
+    for (let i = 0; i < pool && this.#stream.next(this.#pair); i++) {
+      scores[i] = this.#pair[0]!;
+      ties[i] = this.#pair[1]!;
+    }
+    // Unlike @mastra/core 1.71.0 (r[search.rank.coverage]): Mastra ranks by score alone.
+    coverageOrder(index, scores, ties, pool, this.#sentences);
+    for (let i = 0; i < pool; i++) {
+      if (scores[i]! >= this.#minScore) this.#read.push(hitOf(index, slotOfTie(ties[i]!, index.size), scores[i]!));
+    }
+    this.#sentences = [];
   }
 }
 
@@ -452,23 +548,32 @@ export function rankedHits(index: SearchIndex, query: string, options: RankOptio
   const size = toolIndex.size;
   const scores = new Float64Array(a?.count ?? 0);
   const ties = new Int32Array(a?.count ?? 0);
+  // A request of several sentences: every candidate is ranked (its first ones in the coverage
+  // order of its sentences), then minScore applies (r[search.threshold.order]).
+  const sentences = a?.sentences ?? [];
+  const covered = sentences.length > 0;
   let kept = 0;
+  let passing = 0;
   if (a !== undefined) {
-    drainCandidates(a, size, minScore, (score, tie) => {
+    drainCandidates(a, size, covered ? 0 : minScore, (score, tie) => {
+      if (score >= minScore) passing++;
       scores[kept] = score;
       ties[kept++] = tie;
     });
   }
-  return new RankedHits(toolIndex, new RankedStream(scores.subarray(0, kept), ties.subarray(0, kept)));
+  const stream = new RankedStream(scores.subarray(0, kept), ties.subarray(0, kept));
+  return new RankedHits(toolIndex, stream, passing, sentences, minScore);
 }
 
 /**
  * Every candidate whose score is at least `minScore`, ranked by score
  * descending, then catalog order; a tool whose name the query is comes first
- * with score 1.
+ * with score 1. For a query of several sentences, the first candidates then
+ * follow the coverage order of its sentences.
  *
  * Implements r[search.candidates], r[search.score.formula], r[search.name.exact],
- * r[search.score.rounding], r[search.rank.order], r[search.threshold.min-score].
+ * r[search.score.rounding], r[search.rank.order], r[search.query.sentences],
+ * r[search.rank.coverage], r[search.threshold.min-score].
  */
 export function rankCandidates(index: SearchIndex, query: string, options: RankOptions = {}): SearchHit[] {
   const ranked = rankedHits(index, query, options);

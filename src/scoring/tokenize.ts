@@ -66,6 +66,36 @@ function isDropped(word: string, kind: TextKind): boolean {
   return STOPWORDS.has(word) || (kind === 'query' && QUERY_FILLERS.has(word));
 }
 
+/** Whether a stopword or filler could be a piece of a segment: it is written in a segmented script. */
+const SEGMENTED_ENTRY = new RegExp(`^[${SEGMENTED_SCRIPT}\\p{M}]+$`, 'u');
+
+/** The most code points of a stopword or filler written in a segmented script: no piece of a dropped segment is longer. */
+const LONGEST_SEGMENTED_ENTRY = Math.max(
+  0,
+  ...[...STOPWORDS, ...QUERY_FILLERS].filter((entry) => SEGMENTED_ENTRY.test(entry)).map((entry) => [...entry].length),
+);
+
+/**
+ * Whether a word segment is dropped: it is a stopword (in a query, or a filler), or it can be cut
+ * into consecutive pieces that all are (`我的` is `我` and `的`, `我想` is `我` and `想`), since ICU's
+ * dictionary joins such words into one segment.
+ *
+ * Implements r[search.tokenize.segmented].
+ */
+function isDroppedSegment(segment: string, kind: TextKind): boolean {
+  if (isDropped(segment, kind)) return true;
+  const cps = [...segment];
+  // cut[i]: the first i code points are a sequence of dropped pieces.
+  const cut = new Uint8Array(cps.length + 1);
+  cut[0] = 1;
+  for (let end = 1; end <= cps.length; end++) {
+    for (let start = Math.max(0, end - LONGEST_SEGMENTED_ENTRY); start < end && cut[end] === 0; start++) {
+      if (cut[start] === 1 && isDropped(cps.slice(start, end).join(''), kind)) cut[end] = 1;
+    }
+  }
+  return cut[cps.length] === 1;
+}
+
 function keep(term: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
   if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
@@ -87,12 +117,12 @@ function groupTerms(chars: readonly string[], out: string[]): void {
 function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
   // Unlike @mastra/core 1.71.0 (r[search.tokenize.segmented]): Mastra keeps the run as one token.
   // Cut the run into word segments (ICU's word break iterator).
-  // A segment that is a stopword (or, in a query, a filler) is dropped and ends a group; the
-  // other segments, adjacent in the run, form groups.
+  // A segment that is a stopword (or, in a query, a filler), or made only of them, is dropped and
+  // ends a group; the other segments, adjacent in the run, form groups.
   // Each group yields its characters and its pairs of adjacent characters.
   let group: string[] = [];
   for (const segment of segmentWords(run)) {
-    if (isDropped(segment, kind)) {
+    if (isDroppedSegment(segment, kind)) {
       groupTerms(group, out);
       group = [];
       continue;

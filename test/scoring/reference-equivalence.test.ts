@@ -26,7 +26,7 @@ const WORDS = [
   'weather', 'forecast', 'Weather', 'createIssue', 'GitHubPR', 'HTMLParser', 'v2Api', 'oauth2', 'send', 'email', 'emails',
   'getrandomimage', 'random', 'image', 'get', 'hdbcarpark', 'carpark', 'hdb', 'calendar', 'event', 'astrology', 'repository',
   'repo', 'Café', 'Straße', 'ΟΔΟΣ', '天气预报', '查询', '날씨', 'the', 'and', 'please', 'would', '2024', '__proto__', 'constructor',
-  'x', 'rental', 'renting', 'files', 'file',
+  'x', 'rental', 'renting', 'files', 'file', '我想', '我的天气', '帮我查询一下',
 ];
 const NOISE = ['foreast', 'wether', 'calender', 'astrolog', 'repositori', 'zzz', 'emial', 'imagee', 'randomimage', 'Send_Email', 'sendEmail'];
 
@@ -43,9 +43,14 @@ const description = fc.oneof(
 );
 const doc: fc.Arbitrary<SearchDocument> = fc.record({ name, description });
 const catalog = fc.array(doc, { maxLength: 30 });
+const words = fc.array(fc.oneof(word, fc.constantFrom(...NOISE)), { maxLength: 6 }).map((w) => w.join(' '));
 const query = fc.oneof(
-  fc.array(fc.oneof(word, fc.constantFrom(...NOISE)), { maxLength: 6 }).map((w) => w.join(' ')),
+  words,
   fc.string({ maxLength: 12 }),
+  // Requests of several sentences (r[search.query.sentences], r[search.rank.coverage]).
+  fc
+    .array(fc.tuple(words, fc.constantFrom('. ', '; ', '? ', '!', '\n', '。', '.', ' 2.5 ')), { minLength: 2, maxLength: 4 })
+    .map((parts) => parts.map(([w, sep]) => w + sep).join('')),
 );
 
 afterEach(() => configureAnalysisCache());

@@ -74,6 +74,20 @@ function isDropped(word: string, kind: TextKind): boolean {
   return STOPWORDS.has(word) || (kind === 'query' && QUERY_FILLERS.has(word));
 }
 
+/**
+ * Whether a segment is dropped: it is a stopword (or, in a query, a filler), or the concatenation
+ * of two or more of them (r[search.tokenize.segmented], added by issue 12's second pass): tried
+ * split by split, plainly.
+ */
+function isDroppedSegment(segment: string, kind: TextKind): boolean {
+  if (isDropped(segment, kind)) return true;
+  const cps = [...segment];
+  for (let cut = 1; cut < cps.length; cut++) {
+    if (isDropped(cps.slice(0, cut).join(''), kind) && isDroppedSegment(cps.slice(cut).join(''), kind)) return true;
+  }
+  return false;
+}
+
 function keep(term: string, kind: TextKind, out: string[]): void {
   // r[search.tokenize.min-length]: a single letter outside segmented scripts is dropped.
   if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;
@@ -100,7 +114,7 @@ function segmentedTerms(run: string, kind: TextKind, out: string[]): void {
   // Each group yields its characters and its pairs of adjacent characters.
   let group: string[] = [];
   for (const segment of segmentWords(run)) {
-    if (isDropped(segment, kind)) {
+    if (isDroppedSegment(segment, kind)) {
       groupTerms(group, out);
       group = [];
       continue;
@@ -628,7 +642,7 @@ function typoTerm(index: ReferenceIndex, unknown: string, stats: QueryStats | un
  * Implements r[search.query.terms], r[search.query.prefix], r[search.query.typo] and
  * r[search.query.term-cap].
  */
-function selectQueryTerms(index: ReferenceIndex, query: string, stats?: QueryStats): QueryTerm[] {
+function selectQueryTerms(index: ReferenceIndex, query: string, stats?: QueryStats, standsFor = new Map<string, string>()): QueryTerm[] {
   const toolIndex = asReferenceIndex(index);
   const { idfExponent } = toolIndex.parameters;
   // The distinct terms of the query, in query order.
@@ -641,6 +655,7 @@ function selectQueryTerms(index: ReferenceIndex, query: string, stats?: QuerySta
     // A term the index contains stands for itself.
     if (toolIndex.postings.has(term)) {
       chosen.add(term);
+      standsFor.set(term, term);
       continue;
     }
     // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
@@ -651,7 +666,10 @@ function selectQueryTerms(index: ReferenceIndex, query: string, stats?: QuerySta
     approximated++;
     if (codePointLength(term) > toolIndex.parameters.approximateMaxLength) continue;
     const match = prefixTerm(toolIndex, term, stats) ?? typoTerm(toolIndex, term, stats);
-    if (match !== undefined) chosen.add(match);
+    if (match !== undefined) {
+      chosen.add(match);
+      standsFor.set(term, match);
+    }
   }
   // Weights, in code-unit order.
   return [...chosen].sort(byCodeUnits).map((term) => {
@@ -685,7 +703,8 @@ function rankCandidates(index: ReferenceIndex, query: string, options: RankOptio
   const { tools, descriptions } = toolIndex;
   const { stats } = options;
   // The scored query terms, and the tools whose name the query is.
-  const terms = selectQueryTerms(index, query, stats);
+  const standsFor = new Map<string, string>();
+  const terms = selectQueryTerms(index, query, stats, standsFor);
   if (stats) stats.termsLookedUp += terms.length;
   const exact = toolIndex.nameKeys.get(nameKey(query)) ?? [];
   // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
@@ -720,14 +739,98 @@ function rankCandidates(index: ReferenceIndex, query: string, options: RankOptio
     const score = named ? 1 : roundScore(sum / reachable);
     // Unlike @mastra/core 1.71.0 (r[search.threshold.min-score]): Mastra drops a result whose score is less than or
     // equal to minScore.
-    if (score >= minScore) ranked.push({ slot, score, exact: named });
+    ranked.push({ slot, score, exact: named });
   }
   // Score descending, then exact names first, then catalog order.
   // Unlike @mastra/core 1.71.0 (r[search.rank.order]): Mastra's ties keep the order in which tools were first scored,
   // not catalog order.
   ranked.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact) || a.slot - b.slot);
-  // Each result carries the description cut when the index was built.
-  return ranked.map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
+  // r[search.query.sentences], r[search.rank.coverage] (added by issue 12's second pass).
+  const sentences = sentenceTerms(query, terms, standsFor);
+  if (sentences.length >= 2) coverageOrder(ranked, sentences, toolIndex.parameters);
+  // Then minScore (r[search.threshold.order]); each result carries the description cut when the index was built.
+  return ranked.filter((c) => c.score >= minScore).map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
+}
+
+// ---- coverage (issue 12's second pass, after issue 13), as the spec's steps.
+
+/** r[search.query.sentences]: the text between sentence breaks, empty pieces left out. */
+function querySentences(query: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  const chars = [...query];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const next = chars[i + 1];
+    const alwaysBreak = /[\n\v\f\r\u0085\u2028\u2029!?;。！？；｡]/u.test(ch);
+    const stopBreak = /[.…．]/u.test(ch) && (next === undefined || /\p{White_Space}/u.test(next));
+    if (alwaysBreak || stopBreak) {
+      if (current !== '') out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  if (current !== '') out.push(current);
+  return out;
+}
+
+/** Each sentence's scored terms (what its query terms stand for), sentences without one left out. */
+function sentenceTerms(query: string, terms: readonly QueryTerm[], standsFor: ReadonlyMap<string, string>): QueryTerm[][] {
+  const sentences = querySentences(query);
+  if (sentences.length < 2) return [];
+  const out: QueryTerm[][] = [];
+  for (const sentence of sentences) {
+    const own = new Set<string>();
+    for (const term of tokenizeQuery(sentence)) {
+      const stands = standsFor.get(term);
+      if (stands !== undefined) own.add(stands);
+    }
+    const scored = terms.filter((t) => own.has(t.term));
+    if (scored.length > 0) out.push(scored);
+  }
+  return out;
+}
+
+/** r[search.rank.coverage]: greedy reordering of the first coverageDepth candidates, step by step. */
+function coverageOrder(
+  ranked: Array<{ slot: number; score: number; exact: boolean }>,
+  sentences: readonly QueryTerm[][],
+  parameters: { coverageWeight: number; coverageDepth: number },
+): void {
+  const lambda = parameters.coverageWeight;
+  const pool = ranked.slice(0, parameters.coverageDepth);
+  let head = 0;
+  while (head < pool.length && pool[head]!.exact) head++;
+  if (head === 0) head = 1;
+  if (lambda === 0 || pool.length - head < 2) return;
+  const weightOf = (ts: readonly QueryTerm[]) => ts.reduce((sum, t) => sum + t.weight, 0);
+  const strength = (t: QueryTerm, slot: number) => {
+    const i = t.postings.slots.indexOf(slot);
+    return i < 0 ? 0 : t.postings.strengths[i]!;
+  };
+  const W = sentences.map(weightOf);
+  const part = (slot: number, s: number) => sentences[s]!.reduce((sum, t) => sum + t.weight * strength(t, slot), 0) / W[s]!;
+  const best = sentences.map((_, s) => Math.max(...pool.map((c) => part(c.slot, s))));
+  const reach = sentences.reduce((sum, _, s) => sum + W[s]! * best[s]!, 0);
+  if (reach === 0) return;
+  const uncovered = sentences.map(() => 1);
+  const place = (slot: number) => sentences.forEach((_, s) => {
+    if (best[s]! > 0) uncovered[s]! *= 1 - part(slot, s) / best[s]!;
+  });
+  for (let i = 0; i < head; i++) place(pool[i]!.slot);
+  const top = pool[head - 1]!.exact ? pool[head]!.score : pool[0]!.score;
+  const left = pool.slice(head);
+  const placed: typeof left = [];
+  while (left.length > 0) {
+    const values = left.map((c) => {
+      const coverage = sentences.reduce((sum, _, s) => sum + W[s]! * part(c.slot, s) * uncovered[s]!, 0);
+      return (1 - lambda) * (top > 0 ? c.score / top : 0) + (lambda * coverage) / reach;
+    });
+    const k = values.indexOf(Math.max(...values));
+    const [c] = left.splice(k, 1);
+    place(c!.slot);
+    placed.push(c!);
+  }
+  ranked.splice(head, placed.length, ...placed);
 }
 
 // ---- select.ts (before issue 13): minScore inside ranking, then the filter, then topK.
