@@ -58,15 +58,19 @@ export function coverageOrder(
   if (head === 0) head = 1;
   const m = sentences.length;
   if (m < 2 || lambda === 0 || pool - head < 2) return;
-  // W_s, and each pool candidate's sentence scores score_s(d) = Σ w(t)·s(t,d) / W_s (row-major).
+  // w(t) of each sentence's terms, W_s, and each pool candidate's sentence scores
+  // score_s(d) = Σ w(t)·s(t,d) / W_s (row-major).
+  const weights = sentences.map((terms) => terms.map((t) => index.idf[t]! ** idfExponent));
   const sentenceWeight = new Float64Array(m);
-  for (let s = 0; s < m; s++) for (const t of sentences[s]!) sentenceWeight[s]! += index.idf[t]! ** idfExponent;
+  for (let s = 0; s < m; s++) for (const w of weights[s]!) sentenceWeight[s]! += w;
   const part = new Float64Array(pool * m);
-  for (let i = 0; i < pool; i++) {
-    const slot = slotOfTie(ties[i]!, size);
-    for (let s = 0; s < m; s++) {
+  for (let s = 0; s < m; s++) {
+    const terms = sentences[s]!;
+    const w = weights[s]!;
+    for (let i = 0; i < pool; i++) {
+      const slot = slotOfTie(ties[i]!, size);
       let sum = 0;
-      for (const t of sentences[s]!) sum += index.idf[t]! ** idfExponent * strengthOf(index, t, slot);
+      for (let k = 0; k < terms.length; k++) sum += w[k]! * strengthOf(index, terms[k]!, slot);
       part[i * m + s] = sum / sentenceWeight[s]!;
     }
   }

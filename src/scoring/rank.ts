@@ -180,16 +180,17 @@ function typoByScan(index: ToolIndex, unknown: string, length: number, deleted: 
 }
 
 /**
- * The ids of the scored terms of a query, in code-unit order of the terms.
+ * The ids of the scored terms of a query, given its terms (`tokenizeQuery`), in code-unit order
+ * of the terms; `standsFor`, when given, receives the id each scored query term stands for.
  *
  * Implements r[search.query.terms], r[search.query.prefix], r[search.query.typo] and
  * r[search.query.term-cap].
  */
-function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | undefined, standsFor?: Map<string, number>): number[] {
+function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: QueryStats | undefined, standsFor?: Map<string, number>): number[] {
   // The distinct terms of the query, in query order.
   const chosen = new Set<string>();
   let approximated = 0;
-  for (const term of new Set(tokenizeQuery(query))) {
+  for (const term of new Set(queryTerms)) {
     // At most MAX_QUERY_TERMS terms: the first ones in query order.
     // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
     if (chosen.size === MAX_QUERY_TERMS) break;
@@ -225,7 +226,7 @@ function scoredTermIds(index: ToolIndex, query: string, stats: QueryStats | unde
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
   const { idfExponent } = toolIndex.parameters;
-  return scoredTermIds(toolIndex, query, stats).map((t) => {
+  return scoredTermIds(toolIndex, tokenizeQuery(query), stats).map((t) => {
     const postings = toolIndex.postingsOf(t);
     return { term: toolIndex.terms[t]!, postings, weight: postings.idf ** idfExponent };
   });
@@ -249,21 +250,43 @@ let touched = new Int32Array(0);
 /** Marks, in `sums`, a touched slot that is an exact name (sums are otherwise positive). */
 const EXACT_MARK = -1;
 
+/** The scored terms of a query and, for a query of two or more sentences, those of each sentence. */
+interface QueryAnalysis {
+  /** The scored term ids, in code-unit order of the terms. */
+  readonly ids: number[];
+  /** The scored term ids of each sentence (r[search.query.sentences]); empty unless two or more have one. */
+  readonly sentences: readonly (readonly number[])[];
+}
+
+/**
+ * The scored terms of a query, and of each of its sentences when it has several: each sentence is
+ * tokenized once, and the query's terms are those of its sentences in order (the tokenizer never
+ * joins text across a sentence break, which is neither a letter, a mark nor a digit).
+ *
+ * Implements r[search.query.terms] and r[search.query.sentences].
+ */
+function analyseQuery(index: ToolIndex, query: string, stats: QueryStats | undefined): QueryAnalysis {
+  const sentences = querySentences(query);
+  if (sentences.length < 2) return { ids: scoredTermIds(index, tokenizeQuery(query), stats), sentences: [] };
+  const terms = sentences.map(tokenizeQuery);
+  const standsFor = new Map<string, number>();
+  const ids = scoredTermIds(index, terms.flat(), stats, standsFor);
+  return { ids, sentences: sentenceTermIds(index, terms, standsFor) };
+}
+
 /**
  * The scored term ids of each sentence of a query of several sentences (each sentence's query
  * terms, through what they stand for among the query's scored terms), in query order, each in
- * code-unit order of the terms; sentences without a scored term are left out. Empty for a query
- * of one sentence.
+ * code-unit order of the terms; sentences without a scored term are left out. Empty unless two or
+ * more are left.
  *
  * Implements r[search.query.sentences].
  */
-function sentenceTermIds(index: ToolIndex, query: string, standsFor: ReadonlyMap<string, number>): number[][] {
-  const sentences = querySentences(query);
-  if (sentences.length < 2) return [];
+function sentenceTermIds(index: ToolIndex, sentences: readonly (readonly string[])[], standsFor: ReadonlyMap<string, number>): number[][] {
   const out: number[][] = [];
   for (const sentence of sentences) {
     const ids = new Set<number>();
-    for (const term of tokenizeQuery(sentence)) {
+    for (const term of sentence) {
       const t = standsFor.get(term);
       if (t !== undefined) ids.add(t);
     }
@@ -312,14 +335,13 @@ interface QueryTerms {
  */
 function queryTerms(index: ToolIndex, query: string, stats: QueryStats | undefined): QueryTerms | undefined {
   // The scored query terms, and the tools whose name the query is.
-  const standsFor = new Map<string, number>();
-  const ids = scoredTermIds(index, query, stats, standsFor);
+  const { ids, sentences } = analyseQuery(index, query, stats);
   if (stats) stats.termsLookedUp += ids.length;
   const exact = index.exactSlots(nameKey(query));
   // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
   // matches tools there.
   if (ids.length === 0 && exact.length === 0) return undefined;
-  return { ids, exact, sentences: sentenceTermIds(index, query, standsFor) };
+  return { ids, exact, sentences };
 }
 
 /** The accumulator, at least `n` slots long. */

@@ -69,11 +69,15 @@ function isDropped(word: string, kind: TextKind): boolean {
 /** Whether a stopword or filler could be a piece of a segment: it is written in a segmented script. */
 const SEGMENTED_ENTRY = new RegExp(`^[${SEGMENTED_SCRIPT}\\p{M}]+$`, 'u');
 
+/** The stopwords and fillers written in a segmented script, as code points. */
+const SEGMENTED_ENTRIES = [...STOPWORDS, ...QUERY_FILLERS].filter((entry) => SEGMENTED_ENTRY.test(entry)).map((entry) => [...entry]);
+
 /** The most code points of a stopword or filler written in a segmented script: no piece of a dropped segment is longer. */
-const LONGEST_SEGMENTED_ENTRY = Math.max(
-  0,
-  ...[...STOPWORDS, ...QUERY_FILLERS].filter((entry) => SEGMENTED_ENTRY.test(entry)).map((entry) => [...entry].length),
-);
+const LONGEST_SEGMENTED_ENTRY = Math.max(0, ...SEGMENTED_ENTRIES.map((cps) => cps.length));
+
+/** The first and the last code points of those entries: a segment made of them starts with one and ends with one. */
+const SEGMENTED_FIRSTS = new Set(SEGMENTED_ENTRIES.map((cps) => cps[0]!));
+const SEGMENTED_LASTS = new Set(SEGMENTED_ENTRIES.map((cps) => cps[cps.length - 1]!));
 
 /**
  * Whether a word segment is dropped: it is a stopword (in a query, or a filler), or it can be cut
@@ -85,6 +89,8 @@ const LONGEST_SEGMENTED_ENTRY = Math.max(
 function isDroppedSegment(segment: string, kind: TextKind): boolean {
   if (isDropped(segment, kind)) return true;
   const cps = [...segment];
+  // (A quick refusal for most segments: one code point, or a first or last one that no entry has.)
+  if (cps.length < 2 || !SEGMENTED_FIRSTS.has(cps[0]!) || !SEGMENTED_LASTS.has(cps[cps.length - 1]!)) return false;
   // cut[i]: the first i code points are a sequence of dropped pieces.
   const cut = new Uint8Array(cps.length + 1);
   cut[0] = 1;

@@ -47,7 +47,17 @@ export const PREVIOUS_RECALL_AT_1: Readonly<Record<string, number>> = {
   'acebench-zh': 0.6454,
 };
 
+/**
+ * The grid of the coverage order (r[search.rank.coverage]), tried at the constants in force:
+ * the weight `λ` (0 turns the order off) and the depth `D` it may reorder.
+ */
+export const COVERAGE_GRID = {
+  coverageWeight: [0, 0.3, 0.5, 0.7],
+  coverageDepth: [10, 20, 40],
+} as const;
+
 type Tuned = Pick<ScoringParameters, keyof typeof GRID>;
+type Coverage = Pick<ScoringParameters, keyof typeof COVERAGE_GRID>;
 
 interface Row {
   readonly tuned: Tuned;
@@ -65,10 +75,42 @@ function combinations(): Tuned[] {
   return out;
 }
 
-function recallAt5(set: DataSet, tuned: Tuned): number {
+function recallAt5(set: DataSet, tuned: Partial<ScoringParameters>): number {
+  return metricsOf(set, tuned).recallAt5;
+}
+
+function metricsOf(set: DataSet, tuned: Partial<ScoringParameters>) {
   const index = buildIndexWith(set.catalog, { ...SCORING_PARAMETERS, ...tuned });
   const runs = set.queries.map((q) => search(index, q.query, { topK: DEPTH }).map((h) => h.name));
-  return evaluateRuns(set.queries, runs).recallAt5;
+  return evaluateRuns(set.queries, runs);
+}
+
+/** The coverage grid's rows (λ 0 once: the depth does not matter then), and the report section. */
+function coverageSection(sets: readonly DataSet[]): string {
+  const ids = sets.map((s) => s.id);
+  const grid: Coverage[] = [{ coverageWeight: 0, coverageDepth: SCORING_PARAMETERS.coverageDepth }];
+  for (const coverageWeight of COVERAGE_GRID.coverageWeight.filter((w) => w > 0))
+    for (const coverageDepth of COVERAGE_GRID.coverageDepth) grid.push({ coverageWeight, coverageDepth });
+  const rows = grid.map((c) => ({ c, m: Object.fromEntries(sets.map((s) => [s.id, metricsOf(s, c)])) }));
+  const meanOf = (r: (typeof rows)[number], on: readonly string[]) => on.reduce((sum, id) => sum + r.m[id]!.recallAt5, 0) / on.length;
+  const pickOn = (on: readonly string[]) => rows.reduce((a, b) => (meanOf(b, on) > meanOf(a, on) ? b : a));
+  const name = (c: Coverage) => (c.coverageWeight === 0 ? 'off (λ 0)' : `λ ${c.coverageWeight}, D ${c.coverageDepth}`);
+  const folds = sets.map((held) => {
+    const pick = pickOn(ids.filter((id) => id !== held.id));
+    const inForce = rows.find((r) => r.c.coverageWeight === SCORING_PARAMETERS.coverageWeight && r.c.coverageDepth === SCORING_PARAMETERS.coverageDepth)!;
+    return [held.title, name(pick.c), pick.m[held.id]!.recallAt5.toFixed(4), inForce.m[held.id]!.recallAt5.toFixed(4)];
+  });
+  return `## Coverage order
+
+r[search.rank.coverage] at the constants in force: its weight \`λ\` and the depth \`D\` it may
+reorder (in force: λ ${SCORING_PARAMETERS.coverageWeight}, D ${SCORING_PARAMETERS.coverageDepth}). Recall@1 / Recall@5 per set:
+
+${table(['coverage', ...sets.map((s) => s.title), 'mean Recall@5'], rows.map((r) => [name(r.c), ...ids.map((id) => `${r.m[id]!.recallAt1.toFixed(4)} / ${r.m[id]!.recallAt5.toFixed(4)}`), meanOf(r, ids).toFixed(4)]))}
+
+Leave one set out: the setting best on the other two sets, and its Recall@5 on the held-out set.
+
+${table(['held-out set', 'best on the other sets', 'Recall@5 held out', 'Recall@5 in force'], folds)}
+`;
 }
 
 const mean = (row: Row, ids: readonly string[]) => ids.reduce((s, id) => s + row.recall[id]!, 0) / ids.length;
@@ -98,6 +140,8 @@ export function crossValidate(sets: readonly DataSet[], log: (line: string) => v
     return [held.title, label(pick.tuned), pick.recall[held.id]!.toFixed(3), chosen.recall[held.id]!.toFixed(3)];
   });
   const top = [...rows].sort((a, b) => mean(b, ids) - mean(a, ids)).slice(0, 10);
+  log('cross-validation: the coverage order');
+  const coverage = coverageSection(sets);
   return `# Search tuning: leave-one-set-out cross-validation
 
 Written by \`npm run eval:search -- --cross-validate\` (\`test/bench/eval/cross-validate.ts\`); do
@@ -129,5 +173,6 @@ ${table(['held-out set', 'best on the other sets', 'Recall@5 held out', 'Recall@
 ## Ten best combinations
 
 ${table(['constants', ...sets.map((s) => s.title), 'mean'], top.map((r) => [label(r.tuned), ...ids.map((id) => r.recall[id]!.toFixed(3)), mean(r, ids).toFixed(4)]))}
-`;
+
+${coverage}`;
 }
