@@ -366,7 +366,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   #call(scope: EventScope, context: unknown): MetaToolCall<AnyTool> {
     const callScope: EventScope = { ...scope, span: tracingSpanOf(context) };
     const toolCallId = toolCallIdOf(context);
-    return { toolCallId, reporter: denialEvents(this.#events, callScope), observer: callEvents(this.#events, callScope, toolCallId) };
+    // Without a listener or a span, nobody hears the call's events: its search is not asked to count
+    // its candidates, which lets the scorer skip postings (r[search.rank.pruning]).
+    const observer = this.#events.wanted(callScope) ? callEvents(this.#events, callScope, toolCallId) : undefined;
+    return { toolCallId, reporter: denialEvents(this.#events, callScope), observer };
   }
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */

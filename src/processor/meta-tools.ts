@@ -119,7 +119,7 @@ export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: un
 export interface Matches {
   /** Allowed matches, best first, at most `topK`. */
   readonly hits: SearchToolsResultEntry[];
-  /** Candidates at or above `minScore`, before the filter. */
+  /** Candidates at or above `minScore`, before the filter (0 when `countMatches` was false). */
   readonly matchCount: number;
 }
 
@@ -144,6 +144,8 @@ export async function bestMatches<TTool>(
     readonly phases: readonly ToolSearchFilterPhase[];
     /** Canonical names never kept (nor asked about), as if denied. */
     readonly exclude?: ReadonlySet<string> | undefined;
+    /** Whether `matchCount` is wanted (default true); counting keeps the scorer from skipping postings. */
+    readonly countMatches?: boolean | undefined;
   },
 ): Promise<Matches> {
   let matchCount = 0;
@@ -154,7 +156,7 @@ export async function bestMatches<TTool>(
     topK: options.topK,
     filtered: verdicts.filtered || exclude.size > 0,
     batchLimit: verdicts.concurrency,
-    onRanked: (n) => (matchCount = n),
+    onRanked: options.countMatches === false ? undefined : (n: number) => (matchCount = n),
   });
   const entryOf = (name: string) => (exclude.has(name) ? undefined : catalog.byName.get(name));
   const kept = await runSelectionAsync(selection, (batch) => verdicts.allowedInPhases(batch.map((hit) => entryOf(hit.name)), options.phases));
@@ -178,7 +180,12 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, cal
   const verdicts = step.verdicts.operation('search_tools', call.reporter);
   let matches: Matches;
   try {
-    matches = await bestMatches(step.catalog, verdicts, query, { topK: step.topK, minScore: step.minScore, phases });
+    matches = await bestMatches(step.catalog, verdicts, query, {
+      topK: step.topK,
+      minScore: step.minScore,
+      phases,
+      countMatches: call.observer !== undefined,
+    });
   } finally {
     verdicts.end();
   }
