@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { checkLoadInput, checkSearchInput, MAX_TOOL_NAMES, shorten } from '../../src/processor/meta-input.js';
+import { describe, expect, it, vi } from 'vitest';
+import { checkLoadInput, checkSearchInput, MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES, shorten } from '../../src/processor/meta-input.js';
 
 describe('meta-tool input validation', () => {
   it('[processor.input.search] [processor.texts.own] wrong types and over-long queries are errors that name the problem', () => {
@@ -41,25 +41,58 @@ describe('meta-tool input validation', () => {
     }
   });
 
-  it('[processor.input.bounded] 100 000-character names and 10 000 names are rejected quickly, echoing little', () => {
+  it('[processor.input.bounded] 100 000-character names and 10 000 names are rejected after bounded work, echoing little', () => {
+    // Work is counted, not timed: the array elements read and the UTF-16 units examined by codePointAt.
+    let elementReads = 0;
+    const counted = (items: string[]): string[] =>
+      new Proxy(items, {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) elementReads++;
+          return Reflect.get(target, key, receiver);
+        },
+      });
     const huge = 'n'.repeat(100_000);
-    const many = Array.from({ length: 10_000 }, (_, i) => `tool_${i}`);
-    const manyHuge = Array.from({ length: 10_000 }, () => huge);
-    const started = performance.now();
-    const results = [
-      checkLoadInput({ toolName: huge }),
-      checkLoadInput({ toolNames: many }),
-      checkLoadInput({ toolNames: manyHuge }),
-      checkLoadInput({ toolNames: [huge] }),
-      checkSearchInput({ query: huge }),
-    ];
-    expect(performance.now() - started).toBeLessThan(100);
+    const many = counted(Array.from({ length: 10_000 }, (_, i) => `tool_${i}`));
+    const manyHuge = counted(Array.from({ length: 10_000 }, () => huge));
+    const oneHuge = counted([huge]);
+    const codePointAt = vi.spyOn(String.prototype, 'codePointAt');
+    let results;
+    try {
+      results = [
+        checkLoadInput({ toolName: huge }),
+        checkLoadInput({ toolNames: many }),
+        checkLoadInput({ toolNames: manyHuge }),
+        checkLoadInput({ toolNames: oneHuge }),
+        checkSearchInput({ query: huge }),
+      ];
+    } finally {
+      codePointAt.mockRestore();
+    }
+    // The count of names is checked before any name is read; only the one name of `oneHuge` is read.
+    expect(elementReads).toBe(1);
+    // A string of more than twice the limit in UTF-16 units is too long without examining a unit.
+    expect(codePointAt).not.toHaveBeenCalled();
     for (const r of results) {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message.length).toBeLessThan(300);
     }
     const r = checkLoadInput({ toolNames: many });
     if (!r.ok) expect(r.message).toContain(`at most ${MAX_TOOL_NAMES}`);
+  });
+
+  it('[processor.input.bounded] a name near the limit is measured by reading at most twice the limit of UTF-16 units, twice', () => {
+    const emoji = '\u{1F600}';
+    const codePointAt = vi.spyOn(String.prototype, 'codePointAt');
+    try {
+      // 260 code points in 460 units: over the limit of 256, so it is counted (once to decide, once for the message).
+      const name = `${emoji.repeat(200)}${'a'.repeat(60)}`;
+      const r = checkLoadInput({ toolName: name });
+      expect(r).toEqual({ ok: false, message: expect.stringContaining('260') });
+      expect(codePointAt.mock.calls.length).toBeGreaterThan(MAX_TOOL_NAME_LENGTH);
+      expect(codePointAt.mock.calls.length).toBeLessThanOrEqual(2 * 2 * MAX_TOOL_NAME_LENGTH);
+    } finally {
+      codePointAt.mockRestore();
+    }
   });
 
   it('[processor.input.search] [processor.input.load] [processor.input.bounded] input limits count Unicode code points; an echo never splits a character', () => {
