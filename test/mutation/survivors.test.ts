@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  figures,
+  matchSurvivors,
+  originalText,
+  refreshedEntries,
+  renderTable,
+  replaceSection,
+  sectionMarkers,
+  snippet,
+  survivorFileSchema,
+  survivorsOf,
+  type MutationReport,
+  type ReportMutant,
+  type SurvivorEntry,
+} from './report.js';
+import { SUITES } from './suites.js';
+
+const root = join(new URL('.', import.meta.url).pathname, '..', '..');
+
+/** Problems of one survivor list: entries that name no existing code, or name it twice. */
+function listProblems(name: keyof typeof SUITES): string[] {
+  const suite = SUITES[name];
+  const list = survivorFileSchema.parse(JSON.parse(readFileSync(join(root, suite.survivorsFile), 'utf8')));
+  const problems: string[] = [];
+  if (list.suite !== name) problems.push(`${suite.survivorsFile}: suite is "${list.suite}", expected "${name}"`);
+  const seen = new Set<string>();
+  for (const e of list.survivors) {
+    const where = `${suite.survivorsFile}: ${e.file}:${e.line} ${e.mutator}`;
+    const key = JSON.stringify([e.file, e.line, e.mutator, e.original, e.replacement]);
+    if (seen.has(key)) problems.push(`${where} is listed twice`);
+    seen.add(key);
+    if (!suite.areas.some((a) => e.file === a.prefix || (a.prefix.endsWith('/') && e.file.startsWith(a.prefix)))) {
+      problems.push(`${where}: the file is not mutated by ${suite.command}`);
+      continue;
+    }
+    if (!existsSync(join(root, e.file))) {
+      problems.push(`${where}: the file does not exist`);
+      continue;
+    }
+    const lines = readFileSync(join(root, e.file), 'utf8').split('\n');
+    if (e.line > lines.length) problems.push(`${where}: the file has ${lines.length} lines`);
+    if (!lines.some((l) => snippet(l).includes(snippet(e.original)))) problems.push(`${where}: ${JSON.stringify(e.original)} no longer occurs in the file`);
+    if (snippet(e.original) !== e.original || snippet(e.replacement) !== e.replacement) problems.push(`${where}: original and replacement must be snippets (whitespace collapsed, at most 120 characters)`);
+  }
+  return problems;
+}
+
+describe('mutation survivor lists', () => {
+  it('[conformance.strength.survivors] every survivor of the conformance suite is listed with a kind and a reason, and names code that exists', () => {
+    expect(listProblems('conformance')).toEqual([]);
+  });
+
+  it('the survivors of the unit tests are listed the same way, and name code that exists', () => {
+    expect(listProblems('unit')).toEqual([]);
+  });
+
+  it('[conformance.strength.mutation] docs/mutation.md holds the figures of both suites with the commands that reproduce them', () => {
+    const doc = readFileSync(join(root, 'docs', 'mutation.md'), 'utf8');
+    for (const suite of Object.values(SUITES)) {
+      const [begin, end] = sectionMarkers(suite.name);
+      const section = doc.slice(doc.indexOf(begin), doc.indexOf(end));
+      expect(doc.indexOf(begin)).toBeGreaterThanOrEqual(0);
+      expect(section).toContain(`\`${suite.command}\``);
+      for (const area of suite.areas) expect(section).toContain(`| \`${area.name}\` |`);
+      expect(section).toMatch(/\| \*\*total\*\* \|/);
+    }
+  });
+});
+
+const mutant = (id: string, line: number, status: ReportMutant['status'], replacement = 'true', mutatorName = 'ConditionalExpression'): ReportMutant => ({
+  id,
+  mutatorName,
+  replacement,
+  status,
+  location: { start: { line, column: 7 }, end: { line, column: 12 } },
+});
+
+const source = ['const x = 1;', 'if (a > b) f();', 'if (a > b) f();', 'return   a  >  b;'].join('\n');
+
+describe('the mutation report', () => {
+  it('the code a mutant replaces is the first line of its span, from its start column, whitespace collapsed', () => {
+    expect(originalText(source, mutant('1', 2, 'Survived'))).toBe('> b)');
+    const multi: ReportMutant = { ...mutant('2', 2, 'Survived'), location: { start: { line: 2, column: 1 }, end: { line: 3, column: 3 } } };
+    expect(originalText(source, multi)).toBe('if (a > b) f();');
+    expect(snippet(`a${' '.repeat(5)}b${'c'.repeat(200)}`)).toHaveLength(120);
+  });
+
+  it('survivors match entries by file, mutator, original and replacement; the nearest line wins and each entry explains one survivor', () => {
+    const report: MutationReport = {
+      files: { 'src/a.ts': { source, mutants: [mutant('1', 2, 'Survived'), mutant('2', 3, 'NoCoverage'), mutant('3', 4, 'Killed'), mutant('4', 4, 'Survived', 'false')] } },
+    };
+    const survivors = survivorsOf(report);
+    expect(survivors.map((s) => [s.line, s.status])).toEqual([[2, 'Survived'], [3, 'NoCoverage'], [4, 'Survived']]);
+    const entry = (line: number, over: Partial<SurvivorEntry> = {}): SurvivorEntry => ({
+      file: 'src/a.ts',
+      line,
+      mutator: 'ConditionalExpression',
+      original: '> b)',
+      replacement: 'true',
+      kind: 'equivalent',
+      reason: 'a reason long enough to say something',
+      ...over,
+    });
+    const entries = [entry(30, { kind: 'accepted' }), entry(3), entry(9, { original: 'gone' })];
+    const match = matchSurvivors(survivors, entries);
+    // Line 2's survivor takes the entry nearest to it (line 3); line 3's takes the remaining one (line 30).
+    expect(match.matched.map(({ survivor, entry }) => [survivor.line, entry.line])).toEqual([[2, 3], [3, 30]]);
+    expect(match.unlisted.map((s) => s.line)).toEqual([4]);
+    expect(match.stale.map((e) => e.original)).toEqual(['gone']);
+    expect(refreshedEntries(match).map((e) => [e.line, e.kind])).toEqual([[2, 'equivalent'], [3, 'accepted']]);
+
+    const [row, total] = figures(report, [{ name: 'src/a.ts', prefix: 'src/a.ts' }], match);
+    expect(row).toMatchObject({ mutants: 4, killed: 1, survived: 2, noCoverage: 1, equivalent: 1, listedOther: 1 });
+    // Only the equivalent mutant leaves the denominator: 1 killed of 3 counted.
+    expect(row!.score).toBeCloseTo(1 / 3);
+    expect(total).toMatchObject({ area: 'total', mutants: 4 });
+    expect(renderTable([row!, total!])).toContain('| `src/a.ts` | 4 | 1 | 2 | 0 | 1 | 1 | 1 | 33.3 % |');
+  });
+
+  it('a section of docs/mutation.md is replaced between its markers, or appended', () => {
+    const [begin, end] = sectionMarkers('unit');
+    const doc = `# T\n\n${begin}\nold\n${end}\n\nafter\n`;
+    expect(replaceSection(doc, 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n\nafter\n`);
+    expect(replaceSection('# T\n', 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n`);
+  });
+});

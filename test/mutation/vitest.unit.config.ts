@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import base from '../../vitest.config.js';
+
+/**
+ * The vitest projects of `npm run mutation`: those of `npm test` without the slow tests, which
+ * build and install the package, drive a real Agent end to end, or check the site (their code
+ * paths are covered by the faster tests too).
+ */
+export const SLOW_TESTS = ['test/e2e/**', 'test/package/**', 'test/site/**'];
+
+const projects = (base.test?.projects ?? []).map((project) => {
+  if (typeof project !== 'object' || !('test' in project)) throw new Error('vitest.config.ts: expected inline project objects');
+  return { ...project, test: { ...project.test, exclude: [...(project.test?.exclude ?? []), ...SLOW_TESTS] } };
+});
+
+export default defineConfig({ ...base, test: { ...base.test, projects } });
