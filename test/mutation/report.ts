@@ -64,7 +64,7 @@ export type SurvivorEntry = z.infer<typeof survivorEntrySchema>;
 export const survivorFileSchema = z
   .object({
     $comment: z.string(),
-    suite: z.enum(['conformance', 'unit']),
+    suite: z.literal('unit'),
     survivors: z.array(survivorEntrySchema),
   })
   .strict();

@@ -1,16 +1,17 @@
 /**
- * `npm run mutation` and `npm run mutation:conformance`: runs Stryker over one suite, then
- * writes the suite's figures into docs/mutation.md and refreshes the line numbers of its
- * survivor list.
+ * `npm run mutation`: runs Stryker over the scoped core folders with their unit and property
+ * tests (see suites.ts), then writes the figures into docs/mutation.md and refreshes the line
+ * numbers of the survivor list. (`npm run mutation:conformance` is spec-level:
+ * conformance-mutants.ts.)
  *
  * ```sh
- * tsx test/mutation/run.ts <conformance|unit> [--force] [--report-only]
+ * tsx test/mutation/run.ts unit [--force] [--report-only]
  * ```
  *
  * `--force` re-tests every mutant (Stryker's incremental mode otherwise re-tests only mutants
  * whose code or covering tests changed); `--report-only` skips Stryker and re-renders the figures
- * from the last run's incremental file. The exit code is 1 when a survivor is not listed or the
- * score is below {@link TARGET}.
+ * from the last run's incremental file. The exit code is 1 when the
+ * score is below {@link TARGET}; survivors not listed are printed.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -104,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
 
   const total = rows.at(-1)!;
   const section = [
-    `## ${suite.name === 'conformance' ? 'The conformance suite alone' : 'The unit, property and conformance tests'}`,
+    '### Stryker over the unit and property tests',
     '',
     `Command: \`${suite.command}\` (add \`-- --force\` to re-test every mutant). Tests: ${suite.tests}.`,
     `Measured on commit \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; this run: ${ran}.`,
@@ -114,7 +115,7 @@ async function main(argv: string[]): Promise<number> {
     '',
     match.unlisted.length === 0
       ? 'Every mutant that no test kills is listed.'
-      : `${match.unlisted.length} mutant(s) that no test kills are not listed yet.`,
+      : `${match.unlisted.length} mutant(s) that no test kills are not listed with a reason yet (the run prints them).`,
   ].join('\n');
   const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
   writeFileSync(docPath, replaceSection(doc, suite.name, section));
@@ -122,7 +123,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(`\n${suite.name}: score ${(total.score * 100).toFixed(1)} % (target ${TARGET * 100} %); ${match.unlisted.length} unlisted survivor(s), ${match.stale.length} stale entr(y/ies) dropped.`);
   for (const s of match.unlisted) console.log(`  unlisted: ${describeSurvivor(s)}`);
   for (const e of match.stale) console.log(`  dropped (killed now, or gone): ${e.file}:${e.line} ${e.mutator} ${JSON.stringify(e.original)}`);
-  return match.unlisted.length === 0 && total.score >= TARGET ? 0 : 1;
+  return total.score >= TARGET ? 0 : 1;
 }
 
 process.exitCode = await main(process.argv.slice(2));

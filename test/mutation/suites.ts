@@ -4,8 +4,8 @@
  */
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 
-/** A suite of `npm run mutation` (`unit`) or `npm run mutation:conformance` (`conformance`). */
-export type SuiteName = 'conformance' | 'unit';
+/** The suite of `npm run mutation` (Stryker; `npm run mutation:conformance` is spec-level, see spec-mutants.ts). */
+export type SuiteName = 'unit';
 
 /** An area of the tables in docs/mutation.md: a folder (or file) of `src/`. */
 export interface Area {
@@ -40,7 +40,7 @@ const CORE_AREAS: Area[] = [
 ];
 
 /** Files with nothing to mutate: re-exports and type declarations. */
-const NOT_MUTATED = ['!src/**/index.ts', '!src/scoring/types.ts', '!src/editor/diagnostics.ts', '!src/editor/mcp/storage/backend.ts'];
+const NOT_MUTATED = ['!src/**/index.ts', '!src/scoring/types.ts', '!src/lifecycle/types.ts', '!src/editor/diagnostics.ts', '!src/editor/mcp/storage/backend.ts'];
 
 const globs = (areas: Area[]): string[] => [...areas.map((a) => (a.prefix.endsWith('/') ? `${a.prefix}**/*.ts` : a.prefix)), ...NOT_MUTATED];
 
@@ -67,33 +67,44 @@ function common(name: SuiteName, vitestConfig: string, areas: Area[]): PartialSt
     timeoutFactor: 3,
     reporters: ['progress-append-only'],
     tempDirName: '.stryker-tmp',
+    // Not copied into Stryker's sandbox: the spec-level run's copies (symbolic links), build output, generated docs.
+    ignorePatterns: ['/.mutation-tmp', '/dist', '/docs/api', '/coverage', '/test/mutation/incremental'],
     cleanTempDir: 'always',
     logLevel: 'info' as PartialStrykerOptions['logLevel'],
     fileLogLevel: 'off' as PartialStrykerOptions['fileLogLevel'],
   };
 }
 
-/** The conformance suite alone, against the reference implementation. */
-export const CONFORMANCE: Suite = {
-  name: 'conformance',
-  command: 'npm run mutation:conformance',
-  tests: 'the processor conformance suite alone (`conformance/cases/**.json`, one vitest test per case, run by `test/mutation/conformance.harness.ts` against the bundled `reference` adapter)',
-  areas: CORE_AREAS,
-  survivorsFile: 'conformance/mutation-survivors.json',
-  stryker: common('conformance', 'test/mutation/vitest.conformance.config.ts', CORE_AREAS),
-};
+/**
+ * What `npm run mutation` mutates by default, with the unit and property tests of `test/scoring`
+ * and `test/lifecycle`: the scorer's ranking, selection, options, truncation and name keys, and
+ * the lifecycle machine (the scope that finishes in about half an hour on two shared cores; the
+ * index builder, the tokenizer, the Porter stemmer, the compound splitter, the segmenter, the
+ * folding and the footprint estimate are left to the full scope). `MUTATION_SCOPE=all` widens it
+ * to every core folder and `src/editor`, with every fast test of `npm test`.
+ */
+const SCOPED_AREAS: Area[] = [
+  ...['rank', 'select', 'options', 'truncate', 'stem', 'name-key'].map((f) => ({
+    name: `src/scoring/${f}.ts`,
+    prefix: `src/scoring/${f}.ts`,
+  })),
+  { name: 'src/lifecycle', prefix: 'src/lifecycle/' },
+];
 
-const UNIT_AREAS: Area[] = [...CORE_AREAS, { name: 'src/editor', prefix: 'src/editor/' }];
+const UNIT_AREAS: Area[] = process.env.MUTATION_SCOPE === 'all' ? [...CORE_AREAS, { name: 'src/editor', prefix: 'src/editor/' }] : SCOPED_AREAS;
 
-/** The unit, property and conformance tests of `npm test`, without the slow end-to-end, package and site tests. */
+/** The unit and property tests of the mutated folders (or, with `MUTATION_SCOPE=all`, the fast tests of `npm test`). */
 export const UNIT: Suite = {
   name: 'unit',
   command: 'npm run mutation',
-  tests: 'the vitest suite of `npm test` (projects `unit`, `mcp@1`, `mcp@2`) without `test/e2e`, `test/package` and `test/site`, with a fixed fast-check seed',
+  tests:
+    process.env.MUTATION_SCOPE === 'all'
+      ? 'the vitest suite of `npm test` (projects `unit`, `mcp@1`, `mcp@2`) without `test/e2e`, `test/package` and `test/site`, with a fixed fast-check seed'
+      : 'the unit and property tests of the mutated folders (`test/scoring/**`, `test/lifecycle/**`), with a fixed fast-check seed',
   areas: UNIT_AREAS,
   survivorsFile: 'test/mutation/survivors.json',
-  stryker: common('unit', 'test/mutation/vitest.unit.config.ts', UNIT_AREAS),
+  stryker: common('unit', process.env.MUTATION_SCOPE === 'all' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', UNIT_AREAS),
 };
 
 /** Both suites, by name. */
-export const SUITES: Record<SuiteName, Suite> = { conformance: CONFORMANCE, unit: UNIT };
+export const SUITES: Record<SuiteName, Suite> = { unit: UNIT };
