@@ -68,6 +68,9 @@ function forgetUnmeasured(suite: Suite): number {
 
 const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 
+/** Source text in a Markdown table cell. */
+const cell = (text: string): string => (text === '' ? '(nothing)' : `\`${text.replace(/\|/g, '\\|').replace(/`/g, "'")}\``);
+
 const describeSurvivor = (s: Survivor): string => `${s.file}:${s.line} ${s.mutator} ${JSON.stringify(s.original)} → ${JSON.stringify(s.replacement)} (${s.status})`;
 
 async function main(argv: string[]): Promise<number> {
@@ -115,7 +118,15 @@ async function main(argv: string[]): Promise<number> {
     '',
     match.unlisted.length === 0
       ? 'Every mutant that no test kills is listed.'
-      : `${match.unlisted.length} mutant(s) that no test kills are not listed with a reason yet (the run prints them).`,
+      : `${match.unlisted.length} mutant(s) that no test kills are not listed with a reason yet:`,
+    ...(match.unlisted.length === 0
+      ? []
+      : [
+          '',
+          '| file:line | mutator | code | replaced by | status |',
+          '|---|---|---|---|---|',
+          ...match.unlisted.map((s) => `| \`${s.file}:${s.line}\` | ${s.mutator} | ${cell(s.original)} | ${cell(s.replacement)} | ${s.status} |`),
+        ]),
   ].join('\n');
   const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
   writeFileSync(docPath, replaceSection(doc, suite.name, section));
