@@ -41,12 +41,32 @@ const worker = join(root, 'test', 'mutation', 'conformance-worker.ts');
 /** Linked, not copied, into each copy: everything the reference reads besides `src/`. */
 const LINKED = ['spec', 'conformance', 'node_modules', 'package.json', 'tsconfig.json'];
 
+/**
+ * Applied to every copy, the unmutated one included: the scorer's top-k pruning is switched off,
+ * so that each misreading of the scoring rules is measured on the one path every query takes
+ * (pruning is an optimisation that gives the same results; test/scoring checks that).
+ */
+const HARNESS_PATCHES: readonly SpecMutant[] = [
+  {
+    id: 'harness-no-pruning',
+    rule: 'search.rank.order',
+    misreading: '(not a misreading: the unpruned ranking path only)',
+    file: 'src/scoring/rank.ts',
+    find: "if (pruningPolicy === 'never' || exact.length > 0",
+    replace: 'if (true || exact.length > 0',
+  },
+];
+
 /** A private copy of the repository's `src/`, in which one file at a time is patched. */
 function makeCopy(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true });
   for (const name of LINKED) symlinkSync(join(root, name), join(dir, name));
+  for (const patch of HARNESS_PATCHES) {
+    const file = join(dir, patch.file);
+    writeFileSync(file, applyMutant(readFileSync(file, 'utf8'), patch));
+  }
 }
 
 /** Runs the suite in the copy at `dir`; resolves with the failed case IDs, or rejects with why it could not run. */
