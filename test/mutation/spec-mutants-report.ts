@@ -26,16 +26,22 @@ export class StaleMutantError extends Error {}
  *   the mutant and how to fix it
  */
 export function applyMutant(source: string, mutant: SpecMutant): string {
-  const expected = mutant.count ?? 1;
-  const found = occurrences(source, mutant.find);
+  let out = applyPatch(source, mutant, mutant);
+  for (const patch of mutant.also ?? []) out = applyPatch(out, mutant, patch);
+  return out;
+}
+
+function applyPatch(source: string, mutant: SpecMutant, patch: { find: string; replace: string; count?: number }): string {
+  const expected = patch.count ?? 1;
+  const found = occurrences(source, patch.find);
   if (found !== expected) {
     throw new StaleMutantError(
       `spec mutant "${mutant.id}" (r[${mutant.rule}]): its pattern occurs ${found} time(s) in ${mutant.file}, expected ${expected}. ` +
         `The code changed: update "find" in test/mutation/spec-mutants.ts to the code that now implements the rule, keeping the misreading ` +
-        `("${mutant.misreading}"). Pattern: ${JSON.stringify(mutant.find)}`,
+        `("${mutant.misreading}"). Pattern: ${JSON.stringify(patch.find)}`,
     );
   }
-  const patched = source.split(mutant.find).join(mutant.replace);
+  const patched = source.split(patch.find).join(patch.replace);
   if (patched === source) throw new StaleMutantError(`spec mutant "${mutant.id}": its replacement leaves ${mutant.file} unchanged`);
   return patched;
 }

@@ -30,6 +30,8 @@ export interface SpecMutant {
   replace: string;
   /** How often `find` occurs in `file` (default 1); every occurrence is replaced. */
   count?: number;
+  /** Further patches of the same file, applied after the first (where the rule is implemented twice, e.g. a fast path). */
+  also?: ReadonlyArray<{ find: string; replace: string; count?: number }>;
 }
 
 /** The catalog, by area of the spec. */
@@ -39,9 +41,10 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     id: 'stem-off',
     rule: 'search.tokenize.stem',
     misreading: 'no stemming at all (terms are kept as they are)',
-    file: 'src/scoring/stem.ts',
-    find: 'return ASCII_WORD.test(term) ? porterStem(term) : term;',
-    replace: 'return term;',
+    file: 'src/scoring/tokenize.ts',
+    find: '  out.push(stem(term));\n',
+    replace: '  out.push(term);\n',
+    also: [{"find": "out.push(porterStem(word));", "replace": "out.push(word);", "count": 2}],
   },
   {
     id: 'stem-before-stopwords',
@@ -50,6 +53,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     file: 'src/scoring/tokenize.ts',
     find: '  if (isDropped(term, kind)) return;\n',
     replace: '  if (isDropped(stem(term), kind)) return;\n',
+    also: [{"find": "!isDropped(word, kind)) out.push(porterStem(word));", "replace": "!isDropped(porterStem(word), kind)) out.push(porterStem(word));"}, {"find": "!STOPWORDS.has(word)) out.push(porterStem(word));", "replace": "!STOPWORDS.has(porterStem(word))) out.push(porterStem(word));"}],
   },
   {
     id: 'stopwords-off',
@@ -66,6 +70,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     file: 'src/scoring/tokenize.ts',
     find: 'return STOPWORDS.has(word) || (kind === \'query\' && QUERY_FILLERS.has(word));',
     replace: 'return STOPWORDS.has(word) || QUERY_FILLERS.has(word);',
+    also: [{"find": "!STOPWORDS.has(word)) out.push(porterStem(word));", "replace": "!STOPWORDS.has(word) && !QUERY_FILLERS.has(word)) out.push(porterStem(word));"}],
   },
   {
     id: 'fillers-off',
@@ -82,6 +87,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     file: 'src/scoring/tokenize.ts',
     find: '  if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;\n',
     replace: '  if (!IS_DIGITS.test(term) && (!hasTwoBaseCharacters(term) || [...term].length < 3)) return;\n',
+    also: [{"find": "if (word.length >= 2 && ", "replace": "if (word.length >= 3 && ", "count": 2}],
   },
   {
     id: 'single-letters-kept',
@@ -90,6 +96,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     file: 'src/scoring/tokenize.ts',
     find: '  if (!IS_DIGITS.test(term) && !hasTwoBaseCharacters(term)) return;\n',
     replace: '',
+    also: [{"find": "if (word.length >= 2 && ", "replace": "if (word.length >= 1 && ", "count": 2}],
   },
   {
     id: 'digits-not-split',
@@ -211,6 +218,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     file: 'src/scoring/rank.ts',
     find: '(best === undefined || term < best)',
     replace: '(best === undefined || term > best)',
+    also: [{"find": "    if (best !== null && term >= best) continue;\n", "replace": "    if (best !== null && term <= best) continue;\n"}],
   },
   // ---- search: scoring and ranking -----------------------------------------------------------
   {
@@ -226,8 +234,9 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'search.score.term-weight',
     misreading: 'a term\'s weight is its idf, without the exponent',
     file: 'src/scoring/rank.ts',
-    find: 'weight: postings.idf ** idfExponent',
-    replace: 'weight: postings.idf',
+    find: 'idf[t]! ** idfExponent',
+    replace: 'idf[t]!',
+    count: 2,
   },
   {
     id: 'name-weight-one',
