@@ -5,23 +5,16 @@ import {
   DEFAULT_MAX_THREADS,
   MAX_TIMER_DELAY_MS,
   sweepPeriod,
-  type LoadedToolStore,
   type StoreStepInput,
 } from '../../src/stores/index.js';
+import { inMemoryStores } from './support/stores.js';
 import { knownTools } from './support/messages.js';
 
 const isKnownTool = knownTools(['a', 'b', 'c']);
 const step = (threadId: string | undefined): StoreStepInput => ({ threadId, messages: [], isKnownTool });
 
-const stores: LoadedToolStore[] = [];
-function make(options: Parameters<typeof createInMemoryStore>[0] = {}): LoadedToolStore {
-  const store = createInMemoryStore(options);
-  stores.push(store);
-  return store;
-}
+const make = inMemoryStores();
 afterEach(() => {
-  for (const s of stores.splice(0)) s.dispose();
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -1,21 +1,13 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createInMemoryStore, DEFAULT_TTL_MS, type LoadedToolStore, type StoreStepInput } from '../../src/stores/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createInMemoryStore, DEFAULT_TTL_MS, type StoreStepInput } from '../../src/stores/index.js';
+import { inMemoryStores } from './support/stores.js';
 import { knownTools, loadSingleMessage } from './support/messages.js';
 
 const isKnownTool = knownTools(['a', 'b', 'c']);
 const step = (threadId: string | undefined, messages: unknown[] = []): StoreStepInput => ({ threadId, messages, isKnownTool });
 
-const stores: LoadedToolStore[] = [];
-function make(options: Parameters<typeof createInMemoryStore>[0] = {}): LoadedToolStore {
-  const store = createInMemoryStore(options);
-  stores.push(store);
-  return store;
-}
-afterEach(() => {
-  for (const s of stores.splice(0)) s.dispose();
-  vi.useRealTimers();
-});
+const make = inMemoryStores();
 
 function clock(start = 1_000) {
   let now = start;
