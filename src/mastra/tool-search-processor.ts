@@ -19,10 +19,9 @@ import {
   type StoreStepInput,
 } from '../stores/index.js';
 import {
-  catalogWithResolved,
   isKnownName,
   passThroughEntries,
-  searchableResolvedEntries,
+  requestCatalog,
   staticCatalog,
   type StepCatalog,
 } from '../processor/catalog.js';
@@ -184,7 +183,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
   #catalogFor(tools: unknown, scope: EventScope): StepCatalog<AnyTool> {
     if (!this.#includeResolvedTools) return this.#static;
-    return catalogWithResolved(this.#static, searchableResolvedEntries<AnyTool>(tools, skippedEvents(this.#events, scope)), this.#indexes);
+    return requestCatalog(this.#static, tools, skippedEvents(this.#events, scope), this.#indexes);
   }
 
   /** The filter's verdicts for one step (r[processor.filter.once-per-step]). */

@@ -3,7 +3,7 @@ import { isMetaToolName } from '../stores/meta-tool-names.js';
 import type { SkipReport } from './event-reporters.js';
 import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
 import { readRecord } from './tool-reading.js';
-import { indexOfEntries, type IndexCache } from './index-cache.js';
+import { indexOfEntries, type CatalogLayout, type IndexCache } from './index-cache.js';
 
 export { IndexCache } from './index-cache.js';
 
@@ -69,22 +69,81 @@ export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<
   return resolveName(catalog, entry.key) === entry ? entry.key : entry.name;
 }
 
-function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex | (() => SearchIndex)): StepCatalog<TTool> {
-  const byName = new Map<string, ToolEntry<TTool>>();
+/** Record key → canonical name, for keys that differ from their tool's canonical name and name no tool. */
+function aliasesOf<TTool>(entries: readonly ToolEntry<TTool>[], byName: ReadonlyMap<string, ToolEntry<TTool>>): Map<string, string> {
   const aliases = new Map<string, string>();
-  for (const entry of entries) byName.set(entry.name, entry);
   for (const entry of entries) {
     if (entry.key !== entry.name && !byName.has(entry.key) && !aliases.has(entry.key)) aliases.set(entry.key, entry.name);
   }
-  if (typeof index !== 'function') return { entries, byName, aliases, index };
-  // The index is looked up (or built) when it is first read, once per step catalog.
+  return aliases;
+}
+
+function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchIndex): StepCatalog<TTool> {
+  const byName = new Map<string, ToolEntry<TTool>>();
+  for (const entry of entries) byName.set(entry.name, entry);
+  return { entries, byName, aliases: aliasesOf(entries, byName), index };
+}
+
+/**
+ * Canonical name → entry of one step, read through a cached layout's positions: the step's own
+ * entries (this request's instances) without a map of its own.
+ */
+class EntriesByName<TTool> implements ReadonlyMap<string, ToolEntry<TTool>> {
+  readonly #positions: ReadonlyMap<string, number>;
+  readonly #entries: readonly ToolEntry<TTool>[];
+
+  constructor(positions: ReadonlyMap<string, number>, entries: readonly ToolEntry<TTool>[]) {
+    this.#positions = positions;
+    this.#entries = entries;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  get(name: string): ToolEntry<TTool> | undefined {
+    const at = this.#positions.get(name);
+    return at === undefined ? undefined : this.#entries[at];
+  }
+
+  has(name: string): boolean {
+    return this.#positions.has(name);
+  }
+
+  forEach(callback: (value: ToolEntry<TTool>, key: string, map: ReadonlyMap<string, ToolEntry<TTool>>) => void, thisArg?: unknown): void {
+    for (const entry of this.#entries) callback.call(thisArg, entry, entry.name, this);
+  }
+
+  *entries(): MapIterator<[string, ToolEntry<TTool>]> {
+    for (const entry of this.#entries) yield [entry.name, entry];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const entry of this.#entries) yield entry.name;
+  }
+
+  *values(): MapIterator<ToolEntry<TTool>> {
+    yield* this.#entries;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, ToolEntry<TTool>]> {
+    return this.entries();
+  }
+}
+
+/**
+ * A request catalog over a cached layout: lookups through the layout's positions, the index looked
+ * up (or built) when first read, once per step catalog.
+ */
+function layoutCatalog<TTool>(entries: readonly ToolEntry<TTool>[], layout: CatalogLayout, cache: IndexCache): StepCatalog<TTool> {
+  const byName = new EntriesByName(layout.positions, entries);
   let built: SearchIndex | undefined;
   return {
     entries,
     byName,
-    aliases,
+    aliases: aliasesOf(entries, byName),
     get index(): SearchIndex {
-      return (built ??= index());
+      return (built ??= cache.indexOf(layout, entries));
     },
   };
 }
@@ -113,16 +172,58 @@ export function searchableResolvedEntries<TTool>(
   tools: unknown,
   report: (skipped: SkipReport) => void = () => {},
 ): ToolEntry<TTool>[] {
+  return firstOfEachName(resolvedCandidates<TTool>(tools, report));
+}
+
+/** The usable tools of a request's record except those named like a meta-tool, in record order, duplicates kept. */
+function resolvedCandidates<TTool>(tools: unknown, report: (skipped: SkipReport) => void): ToolEntry<TTool>[] {
   const read = readEntries<TTool>(tools);
   reportSkipped(read, report);
+  const entries = read.entries;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (isMetaToolName(entry.key) || isMetaToolName(entry.name)) return entries.filter((e) => !isMetaToolName(e.key) && !isMetaToolName(e.name));
+  }
+  return entries;
+}
+
+/** The entries, of two with one canonical name the first. */
+function firstOfEachName<TTool>(entries: readonly ToolEntry<TTool>[]): ToolEntry<TTool>[] {
   const out: ToolEntry<TTool>[] = [];
   const seen = new Set<string>();
-  for (const entry of read.entries) {
-    if (isMetaToolName(entry.key) || isMetaToolName(entry.name) || seen.has(entry.name)) continue;
+  for (const entry of entries) {
+    if (seen.has(entry.name)) continue;
     seen.add(entry.name);
     out.push(entry);
   }
   return out;
+}
+
+/**
+ * The step's catalog under `includeResolvedTools`: {@link catalogWithResolved} over
+ * {@link searchableResolvedEntries}. When the request holds only resolved tools whose names, in
+ * order, are those of a layout the cache holds (which are distinct), the entries are taken as
+ * they are, without looking for duplicates.
+ *
+ * Implements r[processor.resolved.searchable], r[processor.resolved.non-tools] and r[processor.resolved.layout].
+ *
+ * @param base - the static catalog
+ * @param tools - the step's tools (`args.tools`)
+ * @param report - told of each skipped item
+ * @param cache - the content-keyed index cache
+ */
+export function requestCatalog<TTool>(
+  base: StepCatalog<TTool>,
+  tools: unknown,
+  report: (skipped: SkipReport) => void,
+  cache: IndexCache,
+): StepCatalog<TTool> {
+  const candidates = resolvedCandidates<TTool>(tools, report);
+  if (base.entries.length === 0 && candidates.length > 0) {
+    const known = cache.knownLayout(candidates);
+    if (known !== undefined) return layoutCatalog(candidates, known, cache);
+  }
+  return catalogWithResolved(base, firstOfEachName(candidates), cache);
 }
 
 /**
@@ -192,6 +293,7 @@ export function catalogWithResolved<TTool>(
     const replacedKeys = new Set(resolved.map((e) => e.key));
     entries = [...base.entries.filter((e) => !replacedNames.has(e.name) && !replacedKeys.has(e.key)), ...resolved];
   }
-  // Reuse an index only by content, looked up when the step first searches; instances come from this request's entries.
-  return makeCatalog(entries, () => cache.indexFor(entries));
+  // The content's layout (positions by name), and its index only when the step first searches;
+  // instances come from this request's entries.
+  return layoutCatalog(entries, cache.layoutFor(entries), cache);
 }

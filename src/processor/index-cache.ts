@@ -2,16 +2,20 @@
  * The cache of search indexes over request catalogs (`includeResolvedTools`), keyed by content
  * and bounded both by bytes and by count.
  *
- * A catalog's content is named by the analyses of its tools (r[search.index.analysis-cache]):
- * each analysis stands for one name and one description, so the list of analysis ids in catalog
- * order is the catalog's content, without a copy of its text. Looking a catalog up costs one
- * analysis look-up per tool (an identity check for a tool object seen before); a miss assembles
- * the index from those analyses, analysing only the tools that are new or changed.
+ * A catalog's content is its canonical names and descriptions in order; the cache keeps, per
+ * content, a layout (the tools' own strings, referred to, and where each name sits) and, once a
+ * step has searched it, its index. Looking a catalog up costs a fingerprint (lengths and a few
+ * code units per tool) and one comparison per string (a pointer comparison when the request's
+ * strings are the ones seen before), and analyses nothing; a new content's index is assembled,
+ * when a step first reads it, from the tools' analyses (r[search.index.analysis-cache]), only new
+ * or changed tools being analysed.
  *
  * @see r[processor.resolved.index-cache]
+ * @see r[processor.resolved.layout]
  * @module
  */
 import { estimateSearchIndexBytes, type SearchIndex } from '../scoring/index.js';
+import { STRING } from '../scoring/footprint-units.js';
 import { analyseDocument, type DocumentAnalysis } from '../scoring/analysis.js';
 import { assembleIndex } from '../scoring/search-index.js';
 import type { ToolEntry } from './names.js';
@@ -29,37 +33,88 @@ export interface IndexCacheOptions {
   maxEntries?: number;
 }
 
-interface Cached {
-  /** The content the index was built from: the ids of its tools' analyses, in catalog order. */
-  readonly ids: Float64Array;
+/**
+ * The names of a catalog the cache knows: its canonical names in catalog order (the tools' own
+ * strings, referred to, not copied) and where each sits. Holds no tool instance.
+ */
+export interface CatalogLayout {
+  /** Canonical names, in catalog order. */
+  readonly names: readonly string[];
+  /** Canonical name → its position in the catalog. */
+  readonly positions: ReadonlyMap<string, number>;
+}
+
+/** One content over a layout's names: the descriptions in catalog order, and the index built from them. */
+interface Content {
+  readonly descriptions: readonly string[];
   readonly index: SearchIndex;
   readonly bytes: number;
+}
+
+interface Layout extends CatalogLayout {
+  /** The indexes over these names, most recently used first. */
+  contents: Content[];
+  /** Estimated bytes it retains (its indexes included). */
+  bytes: number;
+  /** Whether the cache holds it. */
+  cached: boolean;
+}
+
+/** Layouts kept at most per index the cache may hold (layouts of steps that never searched hold no index). */
+const LAYOUTS_PER_ENTRY = 4;
+
+/** Most indexes kept per layout (revisions of descriptions over the same names). */
+const CONTENTS_PER_LAYOUT = 4;
+
+/** Estimated bytes of one string, without reading it (at most two bytes a code unit). */
+const stringEstimate = (s: string): number => STRING + 2 * s.length;
+
+/**
+ * Estimated bytes of a layout without its indexes: a reference and a map entry per tool, and the names.
+ *
+ * @param names - its canonical names
+ */
+export function layoutBytes(names: readonly string[]): number {
+  let bytes = 3 * 64;
+  for (let i = 0; i < names.length; i++) bytes += 8 + 40 + stringEstimate(names[i]!);
+  return bytes;
+}
+
+/**
+ * Estimated bytes of a content without its index: a reference per tool and the descriptions.
+ *
+ * @param descriptions - its descriptions
+ */
+export function contentBytes(descriptions: readonly string[]): number {
+  let bytes = 64;
+  for (let i = 0; i < descriptions.length; i++) bytes += 8 + stringEstimate(descriptions[i]!);
+  return bytes;
+}
+
+/**
+ * Whether a layout holds these entries' names, in order: the count, the last name and the first,
+ * then every name (a pointer comparison each when the strings are the ones seen before).
+ */
+function sameNames(layout: CatalogLayout, entries: readonly ToolEntry[]): boolean {
+  const names = layout.names;
+  const n = entries.length;
+  if (names.length !== n) return false;
+  if (n === 0) return true;
+  if (names[n - 1] !== entries[n - 1]!.name) return false;
+  for (let i = 0; i < n; i++) if (names[i] !== entries[i]!.name) return false;
+  return true;
+}
+
+/** Whether a content holds these entries' descriptions, in order. */
+function sameDescriptions(content: Content, entries: readonly ToolEntry[]): boolean {
+  const descriptions = content.descriptions;
+  for (let i = 0; i < entries.length; i++) if (descriptions[i] !== entries[i]!.description) return false;
+  return true;
 }
 
 /** A tool object can key the analysis memo's identity fast path. */
 function identityOf(tool: unknown): object | undefined {
   return (typeof tool === 'object' && tool !== null) || typeof tool === 'function' ? (tool as object) : undefined;
-}
-
-/** A number naming a list of analysis ids (two 32-bit hashes, combined below 2⁵³); equal lists give equal keys. */
-function contentKey(ids: Float64Array): number {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9;
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const lo = id | 0;
-    const hi = (id / 4294967296) | 0;
-    a = Math.imul(a ^ lo, 0x01000193) ^ hi;
-    b = Math.imul(b + lo, 0x85ebca6b) ^ (b >>> 13);
-  }
-  a = Math.imul(a ^ ids.length, 0x01000193);
-  return (a >>> 0) * 2097152 + (b >>> 11);
-}
-
-function sameIds(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**
@@ -90,13 +145,15 @@ export function indexOfEntries(entries: readonly ToolEntry[]): SearchIndex {
 }
 
 /**
- * A least-recently-used cache of search indexes keyed by catalog content, bounded by the
- * estimated bytes the indexes retain (`estimateSearchIndexBytes`) and by count.
+ * A least-recently-used cache of catalog layouts and their search indexes, keyed by catalog
+ * content, bounded by the estimated bytes they retain (`estimateSearchIndexBytes` for an index)
+ * and by count.
  */
 export class IndexCache {
   readonly #maxBytes: number;
   readonly #maxEntries: number;
-  readonly #map = new Map<number, Cached>();
+  /** The layouts, least recently used first. */
+  readonly #map = new Set<Layout>();
   #bytes = 0;
   #builds = 0;
 
@@ -111,10 +168,12 @@ export class IndexCache {
 
   /** How many indexes are cached. */
   get size(): number {
-    return this.#map.size;
+    let n = 0;
+    for (const layout of this.#map.values()) n += layout.contents.length;
+    return n;
   }
 
-  /** Estimated bytes the cached indexes retain together (at most `maxBytes`). */
+  /** Estimated bytes the cached layouts and indexes retain together (at most `maxBytes`). */
   get bytes(): number {
     return this.#bytes;
   }
@@ -125,45 +184,125 @@ export class IndexCache {
   }
 
   /**
-   * The index for these entries, assembled once per distinct content while it stays cached.
+   * The layout of these entries' names: the cached one when the names are known (compared one by
+   * one, the same string objects at once), else a new one, kept while the budgets allow. Reads no
+   * description and analyses nothing.
    *
-   * Implements r[processor.resolved.index-cache]: the key is the content only (the tools'
-   * analyses, which stand for their names and descriptions, in order), never an instance, and a
-   * hit is checked against the cached content, so two contents never share an index; a miss
-   * assembles the index and estimates its bytes, and an index larger than the whole budget is
-   * returned without being cached; least recently used indexes are dropped while the cache is
-   * over either budget.
+   * Implements r[processor.resolved.layout].
+   *
+   * @param entries - the catalog's entries (canonical names unique)
    */
-  indexFor(entries: readonly ToolEntry[]): SearchIndex {
-    // Look the content up: each tool's analysis (an identity check for a tool seen before).
+  layoutFor(entries: readonly ToolEntry[]): CatalogLayout {
+    return this.knownLayout(entries) ?? this.#newLayout(entries);
+  }
+
+  /**
+   * The layout of these entries' names, when the cache holds it; else `undefined`. What
+   * {@link IndexCache.layoutFor} finds, without making a layout.
+   *
+   * @param entries - a catalog's entries
+   */
+  knownLayout(entries: readonly ToolEntry[]): CatalogLayout | undefined {
+    for (const layout of [...this.#map].reverse()) {
+      if (!sameNames(layout, entries)) continue;
+      this.#map.delete(layout);
+      this.#map.add(layout);
+      return layout;
+    }
+    return undefined;
+  }
+
+  #newLayout(entries: readonly ToolEntry[]): CatalogLayout {
+    const names = entries.map((e) => e.name);
+    const positions = new Map<string, number>();
+    for (let i = 0; i < names.length; i++) positions.set(names[i]!, i);
+    const layout: Layout = { names, positions, contents: [], bytes: layoutBytes(names), cached: false };
+    if (layout.bytes > this.#maxBytes) return layout;
+    layout.cached = true;
+    this.#map.add(layout);
+    this.#bytes += layout.bytes;
+    this.#evict(layout);
+    return layout;
+  }
+
+  /**
+   * The search index of these entries (whose names are the layout's; this request's instances):
+   * the cached one when the layout holds one for the same descriptions, else assembled from the
+   * tools' analyses (r[search.index.analysis-cache]) and kept with the layout while the budgets
+   * allow; an index that does not fit is used for its request only.
+   *
+   * Implements r[processor.resolved.index-cache]: the key is the content only (canonical names
+   * and descriptions, in order), never an instance, and a hit is checked against the cached
+   * content, so two contents never share an index; least recently used layouts (and, within a
+   * layout, indexes) are dropped while the cache is over either budget.
+   *
+   * @param layout - a layout from {@link IndexCache.layoutFor} for these entries
+   * @param entries - the catalog's entries
+   */
+  indexOf(layout: CatalogLayout, entries: readonly ToolEntry[]): SearchIndex {
+    const own = layout as Layout;
+    const contents = own.contents;
+    for (let i = 0; i < contents.length; i++) {
+      const content = contents[i]!;
+      if (!sameDescriptions(content, entries)) continue;
+      if (i > 0) {
+        contents.splice(i, 1);
+        contents.unshift(content);
+      }
+      return content.index;
+    }
     // Unlike @mastra/core 1.71.0 (r[processor.resolved.index-cache]): Mastra rebuilds the index on every step; here an
     // index is reused by content, in a cache bounded by bytes.
-    const { analyses, ids } = analysed(entries);
-    const key = contentKey(ids);
-    const hit = this.#map.get(key);
-    if (hit !== undefined && sameIds(hit.ids, ids)) {
-      this.#map.delete(key);
-      this.#map.set(key, hit);
-      return hit.index;
-    }
-    // Assemble from the analyses; too large to cache at all: use it for this request only.
     this.#builds++;
-    const index = assembleIndex(analyses);
-    const bytes = estimateSearchIndexBytes(index) + 8 * ids.length;
-    if (bytes > this.#maxBytes) return index;
-    if (hit !== undefined) this.#drop(key, hit);
-    this.#map.set(key, { ids, index, bytes });
+    const index = assembleIndex(analysed(entries).analyses);
+    if (!own.cached || !this.#map.has(own)) return index;
+    const descriptions = entries.map((e) => e.description);
+    const bytes = estimateSearchIndexBytes(index) + contentBytes(descriptions);
+    // Older revisions over these names go first, then the least recently used layouts.
+    while (contents.length >= CONTENTS_PER_LAYOUT || (contents.length > 0 && own.bytes + bytes > this.#maxBytes)) this.#forget(own, contents.length - 1);
+    if (own.bytes + bytes > this.#maxBytes) return index;
+    contents.unshift({ descriptions, index, bytes });
+    own.bytes += bytes;
     this.#bytes += bytes;
-    // Evict the least recently used beyond either budget.
-    while (this.#bytes > this.#maxBytes || this.#map.size > this.#maxEntries) {
-      const [oldKey, old] = this.#map.entries().next().value as [number, Cached];
-      this.#drop(oldKey, old);
-    }
+    this.#evict(own);
     return index;
   }
 
-  #drop(key: number, entry: Cached): void {
-    this.#map.delete(key);
-    this.#bytes -= entry.bytes;
+  /**
+   * The index for these entries ({@link IndexCache.layoutFor}, then {@link IndexCache.indexOf}).
+   *
+   * @param entries - the catalog's entries (canonical names unique)
+   */
+  indexFor(entries: readonly ToolEntry[]): SearchIndex {
+    return this.indexOf(this.layoutFor(entries), entries);
+  }
+
+  /** Drops one index of a layout. */
+  #forget(layout: Layout, at: number): void {
+    const [content] = layout.contents.splice(at, 1);
+    if (content === undefined) return;
+    layout.bytes -= content.bytes;
+    if (layout.cached) this.#bytes -= content.bytes;
+  }
+
+  /** Drops least recently used layouts other than `keep` (which fits the budgets alone) while over either budget. */
+  #evict(keep: Layout): void {
+    while (this.#bytes > this.#maxBytes || this.size > this.#maxEntries || this.#map.size > LAYOUTS_PER_ENTRY * this.#maxEntries) {
+      let oldest: Layout | undefined;
+      for (const layout of this.#map.values()) {
+        if (layout !== keep) {
+          oldest = layout;
+          break;
+        }
+      }
+      if (oldest === undefined) return;
+      this.#drop(oldest);
+    }
+  }
+
+  #drop(layout: Layout): void {
+    this.#map.delete(layout);
+    layout.cached = false;
+    this.#bytes -= layout.bytes;
   }
 }

@@ -3,7 +3,7 @@ import { shorten } from './echo.js';
 import { exceedsCodePoints, lengthText } from './code-points.js';
 import { MAX_TOOL_NAME_LENGTH } from './meta-input.js';
 import { ToolSearchOptionsError } from './options.js';
-import { readRecord, readTool } from './tool-reading.js';
+import { readTool, visitRecord } from './tool-reading.js';
 
 /** A tool as the processor knows it: canonical name, record key, instance, description. */
 export interface ToolEntry<TTool = unknown> {
@@ -73,48 +73,51 @@ export interface ReadEntries<TTool> {
  * @param tools - a tool record
  */
 export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
-  const record = readRecord(tools);
-  if (!record.ok) return { entries: [], skipped: [], unreadable: record.error };
   const entries: ToolEntry<TTool>[] = [];
   const skipped: SkippedTool[] = [];
-  for (const item of record.items) {
-    const { key } = item;
+  const unreadable = visitRecord(
+    tools,
+    (key, value) => {
+      const entry = entryOf<TTool>(key, value, skipped);
+      if (entry !== undefined) entries.push(entry);
+    },
     // The value, and its id and description, must be readable, and it must be a tool.
-    if ('error' in item) {
-      skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
-      continue;
-    }
-    // Unlike @mastra/core 1.71.0 (r[processor.resolved.non-tools]): Mastra reads `tool.id` of any value, so `null`
-    // throws and a number or a string becomes a searchable tool.
-    const read = readTool(item.value);
-    if (read.kind === 'not-a-tool') {
-      skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${read.received})` });
-      continue;
-    }
-    if (read.kind === 'unreadable') {
-      const what = read.field === 'value' ? 'inspecting it' : `reading its ${read.field}`;
-      skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${read.error})` });
-      continue;
-    }
-    // Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
-    // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
-    const name = nameFrom(key, read.id);
-    if (name.length === 0) {
-      skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
-      continue;
-    }
-    if (exceedsCodePoints(name, MAX_TOOL_NAME_LENGTH)) {
-      skipped.push({
-        key,
-        reason: 'name-too-long',
-        problem: `its name ${JSON.stringify(shorten(name))} is ${lengthText(name, MAX_TOOL_NAME_LENGTH)} characters long; a name may have at most ${MAX_TOOL_NAME_LENGTH}, the most load_tool accepts`,
-      });
-      continue;
-    }
-    const description = typeof read.description === 'string' ? read.description : '';
-    entries.push({ name, key, tool: item.value as TTool, description });
+    (key, error) => skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${error})` }),
+  );
+  return unreadable === undefined ? { entries, skipped } : { entries: [], skipped: [], unreadable };
+}
+
+/** One record item as an entry, or `undefined` when it is not a usable tool (then recorded in `skipped`). */
+function entryOf<TTool>(key: string, value: unknown, skipped: SkippedTool[]): ToolEntry<TTool> | undefined {
+  // Unlike @mastra/core 1.71.0 (r[processor.resolved.non-tools]): Mastra reads `tool.id` of any value, so `null`
+  // throws and a number or a string becomes a searchable tool.
+  const read = readTool(value);
+  if (read.kind === 'not-a-tool') {
+    skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${read.received})` });
+    return undefined;
   }
-  return { entries, skipped };
+  if (read.kind === 'unreadable') {
+    const what = read.field === 'value' ? 'inspecting it' : `reading its ${read.field}`;
+    skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${read.error})` });
+    return undefined;
+  }
+  // Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
+  // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
+  const name = nameFrom(key, read.id);
+  if (name.length === 0) {
+    skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
+    return undefined;
+  }
+  if (exceedsCodePoints(name, MAX_TOOL_NAME_LENGTH)) {
+    skipped.push({
+      key,
+      reason: 'name-too-long',
+      problem: `its name ${JSON.stringify(shorten(name))} is ${lengthText(name, MAX_TOOL_NAME_LENGTH)} characters long; a name may have at most ${MAX_TOOL_NAME_LENGTH}, the most load_tool accepts`,
+    });
+    return undefined;
+  }
+  const description = typeof read.description === 'string' ? read.description : '';
+  return { name, key, tool: value as TTool, description };
 }
 
 /** How to fix a constructor tool that is not usable, per reason. */

@@ -86,20 +86,44 @@ export function readTool(value: unknown): ToolRead {
  * @param record - a tool record (the `tools` option, or a step's `args.tools`)
  */
 export function readRecord(record: unknown): RecordRead {
-  if (record === null || (typeof record !== 'object' && typeof record !== 'function')) return { ok: true, items: [] };
+  const items: RecordItem[] = [];
+  const error = visitRecord(
+    record,
+    (key, value) => items.push({ key, value }),
+    (key, error) => items.push({ key, error }),
+  );
+  return error === undefined ? { ok: true, items } : { ok: false, error };
+}
+
+/**
+ * Visits a record's own enumerable string keys, in order, with their values (or what reading a
+ * value threw), as {@link readRecord} lists them, without listing them first. `undefined`,
+ * `null` and values that are not objects read as an empty record. Never throws (unless a
+ * visitor does).
+ *
+ * @param record - a tool record
+ * @param onValue - told of each key and its value
+ * @param onError - told of each key whose value could not be read, with the thrown value's text
+ * @returns what listing the keys threw, if it did
+ */
+export function visitRecord(record: unknown, onValue: (key: string, value: unknown) => void, onError: (key: string, error: string) => void): string | undefined {
+  if (record === null || (typeof record !== 'object' && typeof record !== 'function')) return undefined;
   let keys: string[];
   try {
     keys = Object.keys(record);
   } catch (error) {
-    return { ok: false, error: errorText(error) };
+    return errorText(error);
   }
-  const items: RecordItem[] = [];
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    let value: unknown;
     try {
-      items.push({ key, value: (record as Record<string, unknown>)[key] });
+      value = (record as Record<string, unknown>)[key];
     } catch (error) {
-      items.push({ key, error: errorText(error) });
+      onError(key, errorText(error));
+      continue;
     }
+    onValue(key, value);
   }
-  return { ok: true, items };
+  return undefined;
 }
