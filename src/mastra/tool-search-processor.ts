@@ -90,6 +90,9 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #indexes: IndexCache;
   /** The scope of the step reading the store right now, so that an unload it finds carries its identifiers. */
   #stepScope: EventScope | undefined;
+  /** The meta-tools as `createTool` made them once; each step gets a copy with its own `execute`. */
+  #searchTemplate: AnyTool | undefined;
+  #loadTemplate: AnyTool | undefined;
 
   /**
    * Validates the options and builds the static catalog.
@@ -374,27 +377,27 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
     const run = (input: unknown, context?: unknown) => runSearchTools(step, input, this.#call(scope, context));
-    const tool = createTool({
+    this.#searchTemplate ??= createTool({
       id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
       inputSchema: searchToolsInputSchema,
       outputSchema: searchToolsOutputSchema,
-      execute: run,
+      execute: notAStep,
     });
-    return directExecute(tool, run);
+    return directExecute(stepCopy(this.#searchTemplate), run);
   }
 
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
     const run = (input: unknown, context?: unknown) => runLoadTool(step, input, this.#call(scope, context));
-    const tool = createTool({
+    this.#loadTemplate ??= createTool({
       id: LOAD_TOOL,
       description: loadToolDescription(),
       inputSchema: loadToolInputSchema,
       outputSchema: loadToolOutputSchema,
-      execute: run,
+      execute: notAStep,
     });
-    return directExecute(tool, run);
+    return directExecute(stepCopy(this.#loadTemplate), run);
   }
 
   /**
@@ -487,6 +490,19 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   dispose(): void {
     this.#store.dispose();
   }
+}
+
+/** The `execute` of a meta-tool template, which no step exposes (each step's copy has its own). */
+async function notAStep(): Promise<never> {
+  throw new Error('ToolSearchProcessor: a meta-tool template was executed; use the tools a step returned.');
+}
+
+/**
+ * A step's own copy of a meta-tool made once by `createTool`: the same class and the same own
+ * properties (schemas shared), so that a step costs no schema conversion.
+ */
+function stepCopy<T extends object>(template: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(template) as object) as T, template);
 }
 
 /**

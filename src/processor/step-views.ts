@@ -26,6 +26,8 @@ export async function activeLoaded<TTool>(
   verdicts: ToolVerdicts<TTool>,
   options: { recheckLoad: boolean } = { recheckLoad: false },
 ): Promise<Array<readonly [string, TTool]>> {
+  // Without a filter every tool is allowed, and nothing is asked.
+  if (!verdicts.filtered) return exposed.map(({ name, entry }) => [name, entry.tool] as const);
   const entries = exposed.map((e) => e.entry);
   // Unlike @mastra/core 1.71.0 (r[processor.filter.reload]): a name read from the messages without a
   // verified receipt is evidence, not permission, so it passes `load` again before `active`.
