@@ -336,7 +336,7 @@ export function renderDocument(input: DocumentInput): string {
     push(
       "## Steps with `storage: 'context'`",
       '',
-      'The real MetaTool catalog; a history of user text, calls of the loaded tools with their results and assistant text, with one `load_tool` result loading 10 tools near its start (each implementation\'s own answer); a thread id. "Unchanged": a new array holding the same message objects each step. "Appended": the previous step\'s history plus one new message. The step only (`processInputStep`), no search.',
+      'The real MetaTool catalog; a history of user text, calls of the loaded tools with their results and assistant text, with one `load_tool` result loading 10 tools near its start (each implementation\'s own answer); a thread id. "Unchanged": the same array of the same message objects each step, as a real Agent passes its `MessageList`\'s messages (`messageList.get.all.db()` returns the list\'s own array). "Appended": one new message pushed onto that array before each step, as the list adds a response. The step only (`processInputStep`), no search; no input is allocated between steps, so no garbage collection the harness would cause lands in a timed step.',
       '',
     );
     const rows = CONTEXT.flatMap((v) =>

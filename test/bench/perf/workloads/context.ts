@@ -2,8 +2,13 @@
  * Steps with `storage: 'context'` over long histories: the real MetaTool catalog, 10 tools loaded
  * by one `load_tool` result near the start of the history, a thread id set. Two variants:
  *
- * - `unchanged`: every step gets a new array holding the same message objects;
- * - `appended`: every step's history is the previous one plus one new message (a new array).
+ * - `unchanged`: every step gets the same array of the same message objects, as a real Agent
+ *   passes its `MessageList`'s messages (`messageList.get.all.db()` returns the list's own array);
+ * - `appended`: before every step one new message is pushed onto that array, as the list adds one.
+ *
+ * No input is allocated between steps (a copy of a 100k-message array per step and side would
+ * be garbage a real step never makes, and its collection would land in the timed steps of both
+ * implementations alike).
  *
  * Each implementation's history carries its own `load_tool` result (obtained from it).
  */
@@ -43,11 +48,10 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
       const keys = Object.keys((await p.processInputStep(stepArgs({}, histories[k]!, rc, 1))).tools);
       if (keys.length !== 2 + LOADED) throw new Error(`${IMPLS[k]}: expected ${2 + LOADED} tools in a ${length}-message history, got ${keys.length}`);
     }
-    // 3. Steps: inputs made outside the timed region.
-    const inputs = IMPLS.map(() => [] as unknown[]);
+    // 3. Steps: each side's own array, grown outside the timed region.
     let appended = 0;
     const stats = await measure(
-      procs.map((p, k) => () => p.processInputStep(stepArgs({}, inputs[k]!, rc, 1))),
+      procs.map((p, k) => () => p.processInputStep(stepArgs({}, histories[k]!, rc, 1))),
       bench.plan({
         warmup: 10,
         samples: bench.args.quick ? 30 : 100,
@@ -57,7 +61,6 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
             const next = textMessage(length + 1_000 + appended++);
             for (const h of histories) h.push(next);
           }
-          IMPLS.forEach((_, k) => (inputs[k] = histories[k]!.slice()));
         },
       }),
     );
