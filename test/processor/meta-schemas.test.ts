@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Tool } from '@mastra/core/tools';
 import { ToolSearchProcessor } from '../../src/index.js';
 import { Conversation, makeTool, requestContext } from './support/harness.js';
 
@@ -29,6 +30,16 @@ describe('meta-tools built per step over shared schemas', () => {
     const stepB = await b.step();
     expect(stepA.tools.load_tool).not.toBe(stepB.tools.load_tool);
     expect(stepA.tools.search_tools).not.toBe(stepB.tools.search_tools);
+    // Each is a Mastra Tool with the meta-tool's id, description and schemas, shared between steps.
+    for (const name of ['search_tools', 'load_tool'] as const) {
+      const [x, y] = [stepA.tools[name] as Any, stepB.tools[name] as Any];
+      expect(x).toBeInstanceOf(Tool);
+      expect(x.id).toBe(name);
+      expect(typeof x.description).toBe('string');
+      expect(x.inputSchema).toBe(y.inputSchema);
+      expect(x.outputSchema).toBe(y.outputSchema);
+      expect(x.execute).not.toBe(y.execute);
+    }
     // Thread A's load_tool, called after thread B's step was built, loads into thread A only.
     await a.call('load_tool', { toolName: 'get_weather' });
     expect((await a.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
