@@ -869,4 +869,11 @@ export function referenceQueryTerms(index: ReferenceIndex, query: string): Array
   return selectQueryTerms(index, query).map((t) => ({ term: t.term, weight: t.weight }));
 }
 
+/** The reference's scored query terms with their postings, and whether the query has two or more sentences with scored terms. */
+export function referenceScoredTerms(index: ReferenceIndex, query: string): { terms: QueryTerm[]; exact: readonly number[]; covered: boolean } {
+  const standsFor = new Map<string, string>();
+  const terms = selectQueryTerms(index, query, undefined, standsFor);
+  return { terms, exact: index.nameKeys.get(nameKey(query)) ?? [], covered: sentenceTerms(query, terms, standsFor).length >= 2 };
+}
+
 export { tokenize as referenceTokenize, compoundPieces as referenceCompoundPieces, type ReferenceIndex };
