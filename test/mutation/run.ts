@@ -5,8 +5,11 @@
  * conformance-mutants.ts.)
  *
  * ```sh
- * tsx test/mutation/run.ts unit [--force] [--report-only]
+ * [MUTATION_SCOPE=core|scoring|stores|lifecycle|processor|editor|all] tsx test/mutation/run.ts unit [--force] [--report-only]
  * ```
+ *
+ * `MUTATION_SCOPE` picks what is mutated and which tests run (suites.ts, `UNIT_SCOPES`); each
+ * scope has its own incremental file and its own section of docs/mutation.md.
  *
  * `--force` re-tests every mutant (Stryker's incremental mode otherwise re-tests only mutants
  * whose code or covering tests changed); `--report-only` skips Stryker and re-renders the figures
@@ -102,9 +105,13 @@ async function main(argv: string[]): Promise<number> {
   const report = readReport(suite);
   const listPath = join(root, suite.survivorsFile);
   const list = survivorFileSchema.parse(JSON.parse(readFileSync(listPath, 'utf8')));
-  const match = matchSurvivors(survivorsOf(report), list.survivors);
+  // A scope matches and refreshes the entries of the files it mutates, and keeps the others as they are.
+  const inScope = (file: string) => suite.areas.some((a) => file === a.prefix || (a.prefix.endsWith('/') && file.startsWith(a.prefix)));
+  const match = matchSurvivors(survivorsOf(report).filter((s) => inScope(s.file)), list.survivors.filter((e) => inScope(e.file)));
   const rows = figures(report, suite.areas, match);
-  writeFileSync(listPath, `${JSON.stringify({ ...list, survivors: refreshedEntries(match) }, null, 2)}\n`);
+  const kept = [...refreshedEntries(match), ...list.survivors.filter((e) => !inScope(e.file))];
+  kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
+  writeFileSync(listPath, `${JSON.stringify({ ...list, survivors: kept }, null, 2)}\n`);
 
   const total = rows.at(-1)!;
   const section = [
@@ -129,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
         ]),
   ].join('\n');
   const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
-  writeFileSync(docPath, replaceSection(doc, suite.name, section));
+  writeFileSync(docPath, replaceSection(doc, suite.section ?? suite.name, section));
 
   console.log(`\n${suite.name}: score ${(total.score * 100).toFixed(1)} % (target ${TARGET * 100} %); ${match.unlisted.length} unlisted survivor(s), ${match.stale.length} stale entr(y/ies) dropped.`);
   for (const s of match.unlisted) console.log(`  unlisted: ${describeSurvivor(s)}`);

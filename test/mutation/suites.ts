@@ -21,6 +21,8 @@ export interface Suite {
   name: SuiteName;
   /** The command that runs it. */
   command: string;
+  /** Its section of docs/mutation.md, when not its name (a scope of `npm run mutation`). */
+  section?: string;
   /** What the tests are, for docs/mutation.md. */
   tests: string;
   /** The areas reported, in table order. */
@@ -76,12 +78,11 @@ function common(name: SuiteName, vitestConfig: string, areas: Area[]): PartialSt
 }
 
 /**
- * What `npm run mutation` mutates by default, with the unit and property tests of `test/scoring`
- * and `test/lifecycle`: the scorer's ranking, selection, options, truncation and name keys, and
- * the lifecycle machine (the scope that finishes in about half an hour on two shared cores; the
- * index builder, the tokenizer, the Porter stemmer, the compound splitter, the segmenter, the
- * folding and the footprint estimate are left to the full scope). `MUTATION_SCOPE=all` widens it
- * to every core folder and `src/editor`, with every fast test of `npm test`.
+ * What `npm run mutation` mutates by default (scope `core`), with the unit and property tests of
+ * `test/scoring` and `test/lifecycle`: the scorer's ranking, selection, options, truncation and
+ * name keys, and the lifecycle machine (the scope that finishes in well under an hour on two
+ * shared cores). The other scopes (`MUTATION_SCOPE`, see {@link UNIT_SCOPES}) take one area each
+ * with its own tests, so that each is a run that can finish on two cores.
  */
 const SCOPED_AREAS: Area[] = [
   ...['rank', 'select', 'options', 'truncate', 'stem', 'name-key'].map((f) => ({
@@ -91,20 +92,64 @@ const SCOPED_AREAS: Area[] = [
   { name: 'src/lifecycle', prefix: 'src/lifecycle/' },
 ];
 
-const UNIT_AREAS: Area[] = process.env.MUTATION_SCOPE === 'all' ? [...CORE_AREAS, { name: 'src/editor', prefix: 'src/editor/' }] : SCOPED_AREAS;
+/** A scope of `npm run mutation`, chosen with `MUTATION_SCOPE` (default `core`). */
+export type UnitScope = 'core' | 'scoring' | 'stores' | 'lifecycle' | 'processor' | 'editor' | 'all';
 
-/** The unit and property tests of the mutated folders (or, with `MUTATION_SCOPE=all`, the fast tests of `npm test`). */
-export const UNIT: Suite = {
-  name: 'unit',
-  command: 'npm run mutation',
-  tests:
-    process.env.MUTATION_SCOPE === 'all'
-      ? 'the vitest suite of `npm test` (projects `unit`, `mcp@1`, `mcp@2`) without `test/e2e`, `test/package` and `test/site`, with a fixed fast-check seed'
-      : 'the unit and property tests of the mutated folders (`test/scoring/**`, `test/lifecycle/**`), with a fixed fast-check seed',
-  areas: UNIT_AREAS,
-  survivorsFile: 'test/mutation/survivors.json',
-  stryker: common('unit', process.env.MUTATION_SCOPE === 'all' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', UNIT_AREAS),
+/** What one scope mutates, and which tests may kill its mutants. */
+export interface UnitScopeSpec {
+  /** The areas mutated and reported, in table order. */
+  areas: Area[];
+  /** The vitest files run (globs), or `npm test`'s fast projects (`fast`). */
+  tests: string[] | 'fast';
+}
+
+const folder = (name: string): Area => ({ name: `src/${name}`, prefix: `src/${name}/` });
+
+/** Every scope of `npm run mutation`. */
+export const UNIT_SCOPES: Record<UnitScope, UnitScopeSpec> = {
+  core: { areas: SCOPED_AREAS, tests: ['test/scoring/**/*.test.ts', 'test/lifecycle/**/*.test.ts'] },
+  scoring: { areas: [folder('scoring')], tests: ['test/scoring/**/*.test.ts'] },
+  stores: { areas: [folder('stores')], tests: ['test/stores/**/*.test.ts'] },
+  lifecycle: { areas: [folder('lifecycle')], tests: ['test/lifecycle/**/*.test.ts'] },
+  processor: { areas: [folder('processor')], tests: ['test/processor/**/*.test.ts'] },
+  editor: { areas: [folder('editor')], tests: ['test/editor/**/*.test.ts'] },
+  all: { areas: [...CORE_AREAS, folder('editor')], tests: 'fast' },
 };
+
+/** The scope `MUTATION_SCOPE` names (default `core`); an unknown name is an error that lists the scopes. */
+export function unitScope(value = process.env.MUTATION_SCOPE): UnitScope {
+  const scope = value === undefined || value === '' ? 'core' : value;
+  if (!(scope in UNIT_SCOPES)) throw new Error(`MUTATION_SCOPE=${scope} is not a scope of npm run mutation: use one of ${Object.keys(UNIT_SCOPES).join(', ')}`);
+  return scope as UnitScope;
+}
+
+/** The section of docs/mutation.md a scope's figures go to: `unit` for the default scope, `unit-<scope>` for the others. */
+export const scopeSection = (scope: UnitScope): string => (scope === 'core' ? 'unit' : `unit-${scope}`);
+
+/** The suite of `npm run mutation` for a scope. */
+export function unitSuite(scope: UnitScope): Suite {
+  const { areas, tests } = UNIT_SCOPES[scope];
+  const section = scopeSection(scope);
+  return {
+    name: 'unit',
+    section,
+    command: scope === 'core' ? 'npm run mutation' : `MUTATION_SCOPE=${scope} npm run mutation`,
+    tests:
+      tests === 'fast'
+        ? 'the vitest suite of `npm test` (projects `unit`, `mcp@1`, `mcp@2`) without `test/e2e`, `test/package` and `test/site`, with a fixed fast-check seed'
+        : `the unit and property tests of ${tests.map((t) => `\`${t.replace(/\/\*\*\/\*\.test\.ts$/, '/**')}\``).join(', ')}, with a fixed fast-check seed`,
+    areas,
+    survivorsFile: 'test/mutation/survivors.json',
+    stryker: {
+      ...common('unit', tests === 'fast' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', areas),
+      // Each scope keeps its own results (the default scope's file keeps its old name).
+      incrementalFile: `test/mutation/incremental/${section}.json`,
+    },
+  };
+}
+
+/** The unit and property tests of the scope `MUTATION_SCOPE` names. */
+export const UNIT: Suite = unitSuite(unitScope());
 
 /** Both suites, by name. */
 export const SUITES: Record<SuiteName, Suite> = { unit: UNIT };

@@ -16,7 +16,7 @@ import {
   type ReportMutant,
   type SurvivorEntry,
 } from './report.js';
-import { SUITES } from './suites.js';
+import { scopeSection, SUITES, UNIT_SCOPES, unitScope, unitSuite, type Area, type UnitScope } from './suites.js';
 
 const root = join(new URL('.', import.meta.url).pathname, '..', '..');
 
@@ -32,7 +32,9 @@ function listProblems(name: keyof typeof SUITES): string[] {
     const key = JSON.stringify([e.file, e.line, e.mutator, e.original, e.replacement]);
     if (seen.has(key)) problems.push(`${where} is listed twice`);
     seen.add(key);
-    if (!suite.areas.some((a) => e.file === a.prefix || (a.prefix.endsWith('/') && e.file.startsWith(a.prefix)))) {
+    // The unit suite's list serves every scope of npm run mutation (MUTATION_SCOPE).
+    const areas: Area[] = name === 'unit' ? Object.values(UNIT_SCOPES).flatMap((scope) => scope.areas) : suite.areas;
+    if (!areas.some((a) => e.file === a.prefix || (a.prefix.endsWith('/') && e.file.startsWith(a.prefix)))) {
       problems.push(`${where}: the file is not mutated by ${suite.command}`);
       continue;
     }
@@ -55,14 +57,29 @@ describe('the survivor list of npm run mutation', () => {
 
   it('docs/mutation.md holds the figures of npm run mutation with the command that reproduces them', () => {
     const doc = readFileSync(join(root, 'docs', 'mutation.md'), 'utf8');
-    for (const suite of Object.values(SUITES)) {
-      const [begin, end] = sectionMarkers(suite.name);
+    // Each scope of npm run mutation that was measured has its own section; the default scope's is required.
+    const measured = (Object.keys(UNIT_SCOPES) as UnitScope[]).filter((scope) => scope === 'core' || doc.includes(sectionMarkers(scopeSection(scope))[0]));
+    for (const suite of [...Object.values(SUITES).filter((s) => s.name !== 'unit'), ...measured.map(unitSuite)]) {
+      const [begin, end] = sectionMarkers(suite.section ?? suite.name);
       const section = doc.slice(doc.indexOf(begin), doc.indexOf(end));
       expect(doc.indexOf(begin)).toBeGreaterThanOrEqual(0);
       expect(section).toContain(`\`${suite.command}\``);
       for (const area of suite.areas) expect(section).toContain(`| \`${area.name}\` |`);
       expect(section).toMatch(/\| \*\*total\*\* \|/);
     }
+  });
+});
+
+describe('the scopes of npm run mutation', () => {
+  it('MUTATION_SCOPE picks a scope, each with its own tests, incremental file and section; an unknown one names the scopes', () => {
+    expect(unitScope(undefined)).toBe('core');
+    expect(unitScope('stores')).toBe('stores');
+    expect(() => unitScope('store')).toThrow(/MUTATION_SCOPE=store is not a scope of npm run mutation: use one of core, scoring, stores/);
+    const stores = unitSuite('stores');
+    expect(stores.command).toBe('MUTATION_SCOPE=stores npm run mutation');
+    expect(stores.stryker.incrementalFile).toBe('test/mutation/incremental/unit-stores.json');
+    expect(stores.stryker.mutate).toContain('src/stores/**/*.ts');
+    expect(unitSuite('core').stryker.incrementalFile).toBe('test/mutation/incremental/unit.json');
   });
 });
 

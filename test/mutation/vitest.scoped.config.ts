@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { UNIT_SCOPES, unitScope } from './suites.js';
 
-/** The vitest project of the default (scoped) `npm run mutation`: the unit and property tests of the mutated folders. */
+const { tests } = UNIT_SCOPES[unitScope()];
+
+/** The vitest project of a scope of `npm run mutation` (`MUTATION_SCOPE`, default `core`): the unit and property tests of the mutated folders. */
 export default defineConfig({
   test: {
-    include: ['test/scoring/**/*.test.ts', 'test/lifecycle/**/*.test.ts'],
+    include: tests === 'fast' ? [] : tests,
     setupFiles: ['test/support/fast-check-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
