@@ -40,6 +40,7 @@ export function strengthOf(index: ToolIndex, t: number, slot: number): number {
  * @param ties - their tie-break keys ({@link tieOf})
  * @param count - how many candidates there are
  * @param sentences - the scored term ids of each sentence
+ * @param sentenceWeights - `sentenceWeights[j][k]`: the weight of `sentences[j][k]` in sentence `j` (r[search.score.term-weight])
  */
 export function coverageOrder(
   index: ToolIndex,
@@ -47,8 +48,9 @@ export function coverageOrder(
   ties: Int32Array,
   count: number,
   sentences: readonly (readonly number[])[],
+  sentenceWeights: readonly Float64Array[],
 ): void {
-  const { coverageWeight: lambda, coverageDepth: depth, idfExponent } = index.parameters;
+  const { coverageWeight: lambda, coverageDepth: depth } = index.parameters;
   const size = index.size;
   const pool = Math.min(depth, count);
   const isExact = (i: number) => ties[i]! < size;
@@ -60,7 +62,8 @@ export function coverageOrder(
   if (m < 2 || lambda === 0 || pool - head < 2) return;
   // w(t) of each sentence's terms, W_s, and each pool candidate's sentence scores
   // score_s(d) = Σ w(t)·s(t,d) / W_s (row-major).
-  const weights = sentences.map((terms) => terms.map((t) => index.idf[t]! ** idfExponent));
+  // w_j(t): each term's weight in its sentence (r[search.score.term-weight], the sentence's repetitions).
+  const weights = sentenceWeights;
   const sentenceWeight = new Float64Array(m);
   for (let s = 0; s < m; s++) for (const w of weights[s]!) sentenceWeight[s]! += w;
   const part = new Float64Array(pool * m);

@@ -4,6 +4,7 @@
  * @see r[search.score.field-weight]
  * @see r[search.score.saturation]
  * @see r[search.score.term-weight]
+ * @see r[search.query.repetition]
  * @see r[search.query.prefix]
  * @see r[search.query.typo]
  * @see r[search.query.term-cap]
@@ -18,8 +19,10 @@ export const SCORING_PARAMETERS = {
   nameLengthNormalisation: 0,
   /** BM25 length normalisation `b` of the description field. */
   descriptionLengthNormalisation: 0.3,
-  /** A query term weighs `idf ^ idfExponent`. */
+  /** A query term weighs `idf ^ idfExponent` (times its repetition factor). */
   idfExponent: 1.25,
+  /** `k3`: a term the query has `f` times weighs `(k3 + 1) · f / (k3 + f)` times more (r[search.query.repetition]). */
+  queryRepetitionSaturation: 1,
   /** The shortest prefix (in code points) an unknown query term is matched by. */
   prefixMinLength: 4,
   /** Unknown query terms longer than this many code points are never matched approximately. */

@@ -225,11 +225,33 @@ function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: Q
  */
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
-  const { idfExponent } = toolIndex.parameters;
-  return scoredTermIds(toolIndex, tokenizeQuery(query), stats).map((t) => {
-    const postings = toolIndex.postingsOf(t);
-    return { term: toolIndex.terms[t]!, postings, weight: postings.idf ** idfExponent };
-  });
+  const { ids, weights } = analyseQuery(toolIndex, query, stats);
+  return ids.map((t, j) => ({ term: toolIndex.terms[t]!, postings: toolIndex.postingsOf(t), weight: weights[j]! }));
+}
+
+/**
+ * The weight of each scored term (`ids`, in code-unit order): `idf ^ idfExponent` times the
+ * saturated number of times the query's terms are the term or stand for it,
+ * `(k3 + 1) · f / (k3 + f)`.
+ *
+ * Implements r[search.score.term-weight] and r[search.query.repetition].
+ */
+function termWeights(index: ToolIndex, ids: readonly number[], queryTerms: readonly string[], standsFor: ReadonlyMap<string, number>): Float64Array {
+  const { idfExponent, queryRepetitionSaturation: k3 } = index.parameters;
+  const at = new Map<number, number>();
+  ids.forEach((t, j) => at.set(t, j));
+  const times = new Float64Array(ids.length);
+  for (const term of queryTerms) {
+    const t = standsFor.get(term);
+    const j = t === undefined ? undefined : at.get(t);
+    if (j !== undefined) times[j]! += 1;
+  }
+  const weights = new Float64Array(ids.length);
+  for (let j = 0; j < ids.length; j++) {
+    const f = times[j]!;
+    weights[j] = index.idf[ids[j]!]! ** idfExponent * (f > 1 ? ((k3 + 1) * f) / (k3 + f) : 1);
+  }
+  return weights;
 }
 
 /**
@@ -254,8 +276,12 @@ const EXACT_MARK = -1;
 interface QueryAnalysis {
   /** The scored term ids, in code-unit order of the terms. */
   readonly ids: number[];
+  /** `weights[j]`: the weight of `ids[j]` in this query (r[search.score.term-weight]). */
+  readonly weights: Float64Array;
   /** The scored term ids of each sentence (r[search.query.sentences]); empty unless two or more have one. */
   readonly sentences: readonly (readonly number[])[];
+  /** `sentenceWeights[j][k]`: the weight of `sentences[j][k]` in sentence `j` (r[search.rank.coverage]). */
+  readonly sentenceWeights: readonly Float64Array[];
 }
 
 /**
@@ -267,11 +293,22 @@ interface QueryAnalysis {
  */
 function analyseQuery(index: ToolIndex, query: string, stats: QueryStats | undefined): QueryAnalysis {
   const sentences = querySentences(query);
-  if (sentences.length < 2) return { ids: scoredTermIds(index, tokenizeQuery(query), stats), sentences: [] };
-  const terms = sentences.map(tokenizeQuery);
   const standsFor = new Map<string, number>();
-  const ids = scoredTermIds(index, terms.flat(), stats, standsFor);
-  return { ids, sentences: sentenceTermIds(index, terms, standsFor) };
+  if (sentences.length < 2) {
+    const terms = tokenizeQuery(query);
+    const ids = scoredTermIds(index, terms, stats, standsFor);
+    return { ids, weights: termWeights(index, ids, terms, standsFor), sentences: [], sentenceWeights: [] };
+  }
+  const terms = sentences.map(tokenizeQuery);
+  const all = terms.flat();
+  const ids = scoredTermIds(index, all, stats, standsFor);
+  const bySentence = sentenceTermIds(index, terms, standsFor);
+  return {
+    ids,
+    weights: termWeights(index, ids, all, standsFor),
+    sentences: bySentence.map((s) => s.ids),
+    sentenceWeights: bySentence.map((s) => termWeights(index, s.ids, s.terms, standsFor)),
+  };
 }
 
 /**
@@ -282,15 +319,19 @@ function analyseQuery(index: ToolIndex, query: string, stats: QueryStats | undef
  *
  * Implements r[search.query.sentences].
  */
-function sentenceTermIds(index: ToolIndex, sentences: readonly (readonly string[])[], standsFor: ReadonlyMap<string, number>): number[][] {
-  const out: number[][] = [];
+function sentenceTermIds(
+  index: ToolIndex,
+  sentences: readonly (readonly string[])[],
+  standsFor: ReadonlyMap<string, number>,
+): Array<{ ids: number[]; terms: readonly string[] }> {
+  const out: Array<{ ids: number[]; terms: readonly string[] }> = [];
   for (const sentence of sentences) {
     const ids = new Set<number>();
     for (const term of sentence) {
       const t = standsFor.get(term);
       if (t !== undefined) ids.add(t);
     }
-    if (ids.size > 0) out.push([...ids].sort((a, b) => byCodeUnits(index.terms[a]!, index.terms[b]!)));
+    if (ids.size > 0) out.push({ ids: [...ids].sort((a, b) => byCodeUnits(index.terms[a]!, index.terms[b]!)), terms: sentence });
   }
   return out.length < 2 ? [] : out;
 }
@@ -305,6 +346,8 @@ interface Accumulated {
   readonly reachable: number;
   /** The scored term ids of each of its sentences (r[search.query.sentences]); empty unless there are two or more. */
   readonly sentences: readonly (readonly number[])[];
+  /** The weights of each sentence's terms in that sentence (r[search.rank.coverage]). */
+  readonly sentenceWeights: readonly Float64Array[];
 }
 
 /**
@@ -323,10 +366,14 @@ function accumulate(index: ToolIndex, query: string, stats: QueryStats | undefin
 interface QueryTerms {
   /** The scored term ids. */
   readonly ids: readonly number[];
+  /** `weights[j]`: the weight of `ids[j]` in this query (r[search.score.term-weight]). */
+  readonly weights: Float64Array;
   /** Slots of the tools whose name the query is, ascending. */
   readonly exact: readonly number[];
   /** The scored term ids of each of its sentences (r[search.query.sentences]); empty unless there are two or more. */
   readonly sentences: readonly (readonly number[])[];
+  /** The weights of each sentence's terms in that sentence (r[search.rank.coverage]). */
+  readonly sentenceWeights: readonly Float64Array[];
 }
 
 /**
@@ -335,13 +382,13 @@ interface QueryTerms {
  */
 function queryTerms(index: ToolIndex, query: string, stats: QueryStats | undefined): QueryTerms | undefined {
   // The scored query terms, and the tools whose name the query is.
-  const { ids, sentences } = analyseQuery(index, query, stats);
+  const { ids, weights, sentences, sentenceWeights } = analyseQuery(index, query, stats);
   if (stats) stats.termsLookedUp += ids.length;
   const exact = index.exactSlots(nameKey(query));
   // Unlike @mastra/core 1.71.0 (r[search.robust.empty-query]): Mastra has no stopwords, so a query of stopwords
   // matches tools there.
   if (ids.length === 0 && exact.length === 0) return undefined;
-  return { ids, exact, sentences };
+  return { ids, weights, exact, sentences, sentenceWeights };
 }
 
 /** The accumulator, at least `n` slots long. */
@@ -354,18 +401,18 @@ function accumulatorFor(n: number): void {
 
 /** {@link accumulate} for chosen terms. */
 function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats | undefined): Accumulated {
-  const { ids, exact } = terms;
+  const { ids, weights, exact } = terms;
   const n = index.size;
   accumulatorFor(n);
   const acc = sums;
   const order = touched;
-  const { offsets, slots, strengths, idf } = index;
-  const { idfExponent } = index.parameters;
+  const { offsets, slots, strengths } = index;
   // The best score the query could reach in this index: Σ weight(t), and each tool's Σ weight(t) · strength(t, tool).
   let reachable = 0;
   let count = 0;
-  for (const t of ids) {
-    const weight = idf[t]! ** idfExponent;
+  for (let j = 0; j < ids.length; j++) {
+    const t = ids[j]!;
+    const weight = weights[j]!;
     reachable += weight;
     const from = offsets[t]!;
     const to = offsets[t + 1]!;
@@ -383,7 +430,7 @@ function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats 
     if (acc[slot] === 0) order[count++] = slot;
     acc[slot] = EXACT_MARK;
   }
-  return { count, exact, reachable, sentences: terms.sentences };
+  return { count, exact, reachable, sentences: terms.sentences, sentenceWeights: terms.sentenceWeights };
 }
 
 /**
@@ -447,7 +494,7 @@ export function topCandidates(
   // not when the caller needs the number of candidates, which pruning does not count, nor for a
   // request of several sentences, whose coverage order reads more than the top k.
   if (options.onRanked === undefined && !covered) {
-    const pruned = prunedTop(toolIndex, terms.ids, terms.exact, topK, minScore, options.stats);
+    const pruned = prunedTop(toolIndex, terms.ids, terms.weights, terms.exact, topK, minScore, options.stats);
     if (pruned !== undefined) return hitsOf(toolIndex, pruned, topK, minScore, undefined);
   }
   const a = accumulateTerms(toolIndex, terms, options.stats);
@@ -467,7 +514,7 @@ export function topCandidates(
     top.offer(score, tie);
   });
   options.onRanked?.(ranked);
-  return hitsOf(toolIndex, top, topK, minScore, covered ? a.sentences : undefined);
+  return hitsOf(toolIndex, top, topK, minScore, covered ? a.sentences : undefined, a.sentenceWeights);
 }
 
 /**
@@ -480,12 +527,13 @@ function hitsOf(
   topK: number,
   minScore: number,
   sentences: readonly (readonly number[])[] | undefined,
+  sentenceWeights: readonly Float64Array[] = [],
 ): SearchHit[] {
   const size = toolIndex.size;
   const { scores, ties } = top.drain();
   // Unlike @mastra/core 1.71.0 (r[search.rank.coverage]): Mastra ranks by score alone, so the near-duplicate
   // tools of one part of a request can push the tools of its other parts out of the results.
-  if (sentences !== undefined) coverageOrder(toolIndex, scores, ties, scores.length, sentences);
+  if (sentences !== undefined) coverageOrder(toolIndex, scores, ties, scores.length, sentences, sentenceWeights);
   const out: SearchHit[] = [];
   for (let i = 0; i < scores.length && out.length < topK; i++) {
     if (scores[i]! >= minScore) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
@@ -507,6 +555,8 @@ export class RankedHits {
 
   /** The sentences whose coverage orders the first candidates (r[search.rank.coverage]), until they are read. */
   #sentences: readonly (readonly number[])[];
+  /** The weights of each sentence's terms in that sentence, for the coverage order. */
+  readonly #sentenceWeights: readonly Float64Array[];
   /** With sentences, the stream holds every candidate and this is the least score kept. */
   readonly #minScore: number;
 
@@ -514,10 +564,18 @@ export class RankedHits {
    * @param length - how many of the stream's candidates have a score of at least `minScore`
    *   (all of them, unless `sentences` has two or more)
    */
-  constructor(index: ToolIndex, stream: RankedStream, length = stream.remaining, sentences: readonly (readonly number[])[] = [], minScore = 0) {
+  constructor(
+    index: ToolIndex,
+    stream: RankedStream,
+    length = stream.remaining,
+    sentences: readonly (readonly number[])[] = [],
+    minScore = 0,
+    sentenceWeights: readonly Float64Array[] = [],
+  ) {
     this.#index = index;
     this.#stream = stream;
     this.#sentences = sentences;
+    this.#sentenceWeights = sentenceWeights;
     this.#minScore = minScore;
     this.length = length;
   }
@@ -547,7 +605,7 @@ export class RankedHits {
       ties[i] = this.#pair[1]!;
     }
     // Unlike @mastra/core 1.71.0 (r[search.rank.coverage]): Mastra ranks by score alone.
-    coverageOrder(index, scores, ties, pool, this.#sentences);
+    coverageOrder(index, scores, ties, pool, this.#sentences, this.#sentenceWeights);
     for (let i = 0; i < pool; i++) {
       if (scores[i]! >= this.#minScore) this.#read.push(hitOf(index, slotOfTie(ties[i]!, index.size), scores[i]!));
     }
@@ -584,7 +642,7 @@ export function rankedHits(index: SearchIndex, query: string, options: RankOptio
     });
   }
   const stream = new RankedStream(scores.subarray(0, kept), ties.subarray(0, kept));
-  return new RankedHits(toolIndex, stream, passing, sentences, minScore);
+  return new RankedHits(toolIndex, stream, passing, sentences, minScore, a?.sentenceWeights);
 }
 
 /**
@@ -656,20 +714,25 @@ function strengthIn(index: ToolIndex, t: number, slot: number): number {
  * Implements r[search.rank.pruning] (and r[search.candidates], r[search.score.formula],
  * r[search.rank.order] and r[search.threshold.top-k] for the tools it keeps).
  */
-function prunedTop(index: ToolIndex, ids: readonly number[], exact: readonly number[], topK: number, minScore: number, stats: QueryStats | undefined): TopK | undefined {
+function prunedTop(
+  index: ToolIndex,
+  ids: readonly number[],
+  weights: Float64Array,
+  exact: readonly number[],
+  topK: number,
+  minScore: number,
+  stats: QueryStats | undefined,
+): TopK | undefined {
   const m = ids.length;
   if (pruningPolicy === 'never' || exact.length > 0 || m < 2 || topK <= 0) return undefined;
-  const { offsets, idf, maxStrength } = index;
-  const { idfExponent } = index.parameters;
-  const weights = new Float64Array(m);
+  const { offsets, maxStrength } = index;
   const bounds = new Float64Array(m);
   let reachable = 0;
   let total = 0;
   let greatest = 0;
   for (let j = 0; j < m; j++) {
     const t = ids[j]!;
-    const weight = idf[t]! ** idfExponent;
-    weights[j] = weight;
+    const weight = weights[j]!;
     // (Summed in code-unit order, as the exhaustive scorer sums it.)
     reachable += weight;
     bounds[j] = weight * maxStrength[t]!;

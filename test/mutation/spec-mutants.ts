@@ -234,9 +234,8 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'search.score.term-weight',
     misreading: 'a term\'s weight is its idf, without the exponent',
     file: 'src/scoring/rank.ts',
-    find: 'idf[t]! ** idfExponent',
-    replace: 'idf[t]!',
-    count: 2,
+    find: 'index.idf[ids[j]!]! ** idfExponent',
+    replace: 'index.idf[ids[j]!]!',
   },
   {
     id: 'name-weight-one',

@@ -101,9 +101,56 @@ describe('scoring', () => {
     expect(search(idx2, 'invoice').map((h) => h.name)).toEqual(['invoice', 'billing']);
   });
 
-  it('[search.query.terms] repeated query words count once', () => {
+  it('[search.query.terms] repeated query words add no term', () => {
+    expect(selectQueryTerms(index, 'weather weather weather').map((t) => t.term)).toEqual(['weather']);
+    // One term: its weight is in the numerator and the denominator alike, so the scores are the same.
     expect(rankCandidates(index, 'weather weather weather')).toEqual(rankCandidates(index, 'weathers'));
     expect(selectQueryTerms(index, 'weather unknownword').map((t) => t.term)).toEqual(['weather']);
+  });
+
+  it('[search.query.repetition] [search.score.term-weight] a term the query has f times weighs idf^1.25 · 2f / (1 + f)', () => {
+    const once = new Map(selectQueryTerms(index, 'mail weather').map((t) => [t.term, t.weight]));
+    const idfWeight = (term: string) => selectQueryTerms(index, term)[0]!.postings.idf ** 1.25;
+    expect(once.get('weather')).toBe(idfWeight('weather'));
+    expect(once.get('mail')).toBe(idfWeight('mail'));
+    const weights = (q: string) => new Map(selectQueryTerms(index, q).map((t) => [t.term, t.weight]));
+    // Twice: 4/3; three times: 3/2; ten times: 20/11, never 2. Other terms keep their weight.
+    expect(weights('weather mail weather').get('weather')).toBeCloseTo((idfWeight('weather') * 4) / 3, 12);
+    expect(weights('weather mail weather').get('mail')).toBe(idfWeight('mail'));
+    expect(weights('Weather, weathers. WEATHER mail').get('weather')).toBeCloseTo((idfWeight('weather') * 3) / 2, 12);
+    expect(weights(`${'weather '.repeat(10)}mail`).get('weather')).toBeCloseTo((idfWeight('weather') * 20) / 11, 12);
+  });
+
+  it('[search.query.repetition] the query terms that stand for a term count as its repetitions', () => {
+    const idx = buildSearchIndex([
+      { name: 'apartments', description: 'Find apartments for renting' },
+      { name: 'weather', description: 'Weather forecast' },
+    ]);
+    const weight = (q: string, term: string) => selectQueryTerms(idx, q).find((t) => t.term === term)!.weight;
+    const rent = weight('rent weather', 'rent');
+    // `rental` (unknown) stands for `rent`; `rentals` stems to `rental` too.
+    expect(weight('rental rent weather', 'rent')).toBeCloseTo((rent * 4) / 3, 12);
+    expect(weight('rental rentals rent weather', 'rent')).toBeCloseTo((rent * 3) / 2, 12);
+  });
+
+  it('[search.query.repetition] [search.score.formula] a repeated word ranks the tool that holds it first', () => {
+    const idx = buildSearchIndex([
+      { name: 'play_music', description: 'Play music from a playlist' },
+      { name: 'play_video', description: 'Play video from a playlist' },
+      { name: 'get_weather', description: 'Weather forecast' },
+    ]);
+    const names = (q: string) => search(idx, q).map((h) => h.name);
+    // Equal weights: catalog order.
+    expect(names('music video')).toEqual(['play_music', 'play_video']);
+    expect(names('music video video')).toEqual(['play_video', 'play_music']);
+    expect(names('music music video')).toEqual(['play_music', 'play_video']);
+    // The scores stay weighted averages: idf weights w, strengths s, f = 2 for video.
+    const [video, music] = selectQueryTerms(idx, 'music video video').sort((a, b) => (a.term < b.term ? 1 : -1));
+    expect(video!.term).toBe('video');
+    const s = video!.postings.strengths[0]!;
+    const expected = Math.round(((video!.weight * s) / (video!.weight + music!.weight)) * 1e4) / 1e4;
+    expect(search(idx, 'music video video')[0]!.score).toBe(expected);
+    expect(video!.weight / music!.weight).toBeCloseTo(4 / 3, 12);
   });
 
   it('[search.query.prefix] an unknown term stands for its longest known prefix of at least 4 code points', () => {

@@ -672,10 +672,22 @@ function selectQueryTerms(index: ReferenceIndex, query: string, stats?: QuerySta
     }
   }
   // Weights, in code-unit order.
+  const queryTerms = tokenizeQuery(query);
   return [...chosen].sort(byCodeUnits).map((term) => {
     const postings = toolIndex.postings.get(term)!;
-    return { term, postings, weight: postings.idf ** idfExponent };
+    return { term, postings, weight: postings.idf ** idfExponent * repetition(toolIndex, term, queryTerms, standsFor) };
   });
+}
+
+/** r[search.query.repetition], r[search.score.term-weight]: `(k3 + 1) · f / (k3 + f)`, `f` the query terms that are or stand for `term`. */
+function repetition(index: ReferenceIndex, term: string, queryTerms: readonly string[], standsFor: ReadonlyMap<string, string>): number {
+  return repetitionIn(index.parameters, term, queryTerms, standsFor);
+}
+
+function repetitionIn(parameters: { queryRepetitionSaturation: number }, term: string, queryTerms: readonly string[], standsFor: ReadonlyMap<string, string>): number {
+  const f = queryTerms.filter((q) => standsFor.get(q) === term).length;
+  const k3 = parameters.queryRepetitionSaturation;
+  return ((k3 + 1) * f) / (k3 + f);
 }
 
 /**
@@ -746,7 +758,7 @@ function rankCandidates(index: ReferenceIndex, query: string, options: RankOptio
   // not catalog order.
   ranked.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact) || a.slot - b.slot);
   // r[search.query.sentences], r[search.rank.coverage] (added by issue 12's second pass).
-  const sentences = sentenceTerms(query, terms, standsFor);
+  const sentences = sentenceTerms(query, terms, standsFor, toolIndex.parameters);
   if (sentences.length >= 2) coverageOrder(ranked, sentences, toolIndex.parameters);
   // Then minScore (r[search.threshold.order]); each result carries the description cut when the index was built.
   return ranked.filter((c) => c.score >= minScore).map(({ slot, score }) => ({ name: tools[slot]!.name, description: descriptions[slot]!, score }));
@@ -774,7 +786,12 @@ function querySentences(query: string): string[] {
 }
 
 /** Each sentence's scored terms (what its query terms stand for), sentences without one left out. */
-function sentenceTerms(query: string, terms: readonly QueryTerm[], standsFor: ReadonlyMap<string, string>): QueryTerm[][] {
+function sentenceTerms(
+  query: string,
+  terms: readonly QueryTerm[],
+  standsFor: ReadonlyMap<string, string>,
+  parameters: { idfExponent: number; queryRepetitionSaturation: number },
+): QueryTerm[][] {
   const sentences = querySentences(query);
   if (sentences.length < 2) return [];
   const out: QueryTerm[][] = [];
@@ -784,7 +801,11 @@ function sentenceTerms(query: string, terms: readonly QueryTerm[], standsFor: Re
       const stands = standsFor.get(term);
       if (stands !== undefined) own.add(stands);
     }
-    const scored = terms.filter((t) => own.has(t.term));
+    // Each term weighs by its repetitions in this sentence (r[search.rank.coverage]).
+    const sentenceTerms = tokenizeQuery(sentence);
+    const scored = terms
+      .filter((t) => own.has(t.term))
+      .map((t) => ({ ...t, weight: t.postings.idf ** parameters.idfExponent * repetitionIn(parameters, t.term, sentenceTerms, standsFor) }));
     if (scored.length > 0) out.push(scored);
   }
   return out;
