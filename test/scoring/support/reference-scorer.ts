@@ -894,7 +894,7 @@ export function referenceQueryTerms(index: ReferenceIndex, query: string): Array
 export function referenceScoredTerms(index: ReferenceIndex, query: string): { terms: QueryTerm[]; exact: readonly number[]; covered: boolean } {
   const standsFor = new Map<string, string>();
   const terms = selectQueryTerms(index, query, undefined, standsFor);
-  return { terms, exact: index.nameKeys.get(nameKey(query)) ?? [], covered: sentenceTerms(query, terms, standsFor).length >= 2 };
+  return { terms, exact: index.nameKeys.get(nameKey(query)) ?? [], covered: sentenceTerms(query, terms, standsFor, index.parameters).length >= 2 };
 }
 
 export { tokenize as referenceTokenize, compoundPieces as referenceCompoundPieces, type ReferenceIndex };
