@@ -64,7 +64,7 @@ export type SurvivorEntry = z.infer<typeof survivorEntrySchema>;
 export const survivorFileSchema = z
   .object({
     $comment: z.string(),
-    suite: z.literal('unit'),
+    suite: z.enum(['unit', 'conformance-code']),
     survivors: z.array(survivorEntrySchema),
   })
   .strict();
@@ -286,7 +286,8 @@ export function renderTable(rows: readonly AreaFigures[]): string {
   const rule = '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|';
   const body = rows.map((r) => {
     const name = r.area === 'total' ? '**total**' : `\`${r.area}\``;
-    const score = r.area === 'total' ? `**${percent(r.score)}**` : percent(r.score);
+    // An area with no mutant measured (not run yet, or nothing to mutate) has no score.
+    const score = r.mutants === 0 ? '—' : r.area === 'total' ? `**${percent(r.score)}**` : percent(r.score);
     return `| ${name} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timeout} | ${r.noCoverage} | ${r.equivalent} | ${r.listedOther} | ${score} | ${r.compileErrors} / ${r.runtimeErrors} / ${r.ignored} |`;
   });
   return [head, rule, ...body].join('\n');

@@ -1,11 +1,12 @@
 /**
- * `npm run mutation`: runs Stryker over the scoped core folders with their unit and property
- * tests (see suites.ts), then writes the figures into docs/mutation.md and refreshes the line
- * numbers of the survivor list. (`npm run mutation:conformance` is spec-level:
- * conformance-mutants.ts.)
+ * `npm run mutation` and `npm run mutation:conformance:stryker`: runs Stryker over the suite's
+ * folders with its tests (see suites.ts: the unit and property tests, or the conformance cases
+ * alone), then writes the figures into docs/mutation.md and refreshes the line numbers of the
+ * survivor list. (`npm run mutation:conformance` is spec-level: conformance-mutants.ts.)
  *
  * ```sh
  * [MUTATION_SCOPE=core|scoring|stores|lifecycle|processor|editor|all] tsx test/mutation/run.ts unit [--force] [--report-only]
+ * [MUTATION_AREA=…] [MUTATION_MUTATE=…] tsx test/mutation/run.ts conformance-code [--force] [--report-only]
  * ```
  *
  * `MUTATION_SCOPE` picks what is mutated and which tests run (suites.ts, `UNIT_SCOPES`); each
@@ -17,8 +18,8 @@
  * score is below {@link TARGET}; survivors not listed are printed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import {
@@ -30,6 +31,7 @@ import {
   survivorFileSchema,
   survivorsOf,
   type MutationReport,
+  type ReportMutant,
   type Survivor,
 } from './report.js';
 import { SUITES, type Suite, type SuiteName } from './suites.js';
@@ -40,13 +42,62 @@ export const TARGET = 0.9;
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const docPath = join(root, 'docs', 'mutation.md');
 
-/** The report in the incremental file, with paths relative to the repository root. */
-function readReport(suite: Suite): MutationReport {
-  const path = join(root, suite.stryker.incrementalFile!);
-  if (!existsSync(path)) throw new Error(`${relative(root, path)} does not exist: run ${suite.command} first (without --report-only)`);
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as MutationReport;
+/**
+ * The report in the suite's incremental files (`<suite>.json` and the per-area or per-line
+ * `<suite>.<…>.json`, read oldest first, a later file's result for a mutant replacing an earlier
+ * one), with paths relative to the repository root.
+ */
+function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
+  const dir = join(root, dirname(suite.stryker.incrementalFile!));
+  const names = existsSync(dir) ? readdirSync(dir) : [];
+  const parts = names
+    .filter((f) => f === `${suite.name}.json` || (f.startsWith(`${suite.name}.`) && f.endsWith('.json')))
+    .map((f) => join(dir, f));
+  // A run that was stopped before it ended wrote no incremental file, but its event recorder
+  // (suites.ts: `eventReporter`) holds every mutant it tested: those results count too.
+  const unfinished: string[] = [];
+  const eventDir = suite.stryker.eventReporter?.baseDir;
+  if (eventDir !== undefined) {
+    const base = basename(eventDir).replace(/\..*$/, '');
+    for (const f of names.filter((n) => n === base || n.startsWith(`${base}.`))) {
+      const events = readdirSync(join(dir, f));
+      if (events.some((e) => e.endsWith('-onMutationTestReportReady.json')) || !events.some((e) => e.endsWith('-onMutantTested.json'))) continue;
+      parts.push(join(dir, f));
+      const plan = events.find((e) => e.endsWith('-onMutationTestingPlanReady.json'));
+      const planned = plan === undefined ? '?' : String((JSON.parse(readFileSync(join(dir, f, plan), 'utf8')) as { mutantPlans: unknown[] }).mutantPlans.length);
+      unfinished.push(`${relative(root, join(dir, f))}: ${events.filter((e) => e.endsWith('-onMutantTested.json')).length} of ${planned} mutants`);
+    }
+  }
+  parts.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+  if (parts.length === 0) throw new Error(`${relative(root, join(root, suite.stryker.incrementalFile!))} does not exist: run ${suite.command} first (without --report-only)`);
   const files: MutationReport['files'] = {};
-  for (const [file, result] of Object.entries(raw.files)) files[relative(root, resolve(root, file)).replace(/\\/g, '/')] = result;
+  const where = (m: ReportMutant): string => `${m.location.start.line}:${m.location.start.column}:${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ''}`;
+  for (const path of parts) {
+    const raw = statSync(path).isDirectory() ? fromEvents(path) : (JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
+    for (const [name, result] of Object.entries(raw.files)) {
+      const file = relative(root, resolve(root, name)).replace(/\\/g, '/');
+      const earlier = files[file];
+      // A later run of a mutant replaces its earlier result; an earlier run of the same source
+      // keeps the mutants the later one did not test (a run over some lines only).
+      if (earlier === undefined || earlier.source !== result.source) files[file] = result;
+      else {
+        const later = new Set(result.mutants.map(where));
+        files[file] = { source: result.source, mutants: [...earlier.mutants.filter((m) => !later.has(where(m))), ...result.mutants] };
+      }
+    }
+  }
+  return { files, unfinished };
+}
+
+/** The mutants an unfinished run's event recorder holds, with the sources as they are now. */
+function fromEvents(dir: string): MutationReport {
+  const files: MutationReport['files'] = {};
+  for (const e of readdirSync(dir).filter((n) => n.endsWith('-onMutantTested.json'))) {
+    const m = JSON.parse(readFileSync(join(dir, e), 'utf8')) as ReportMutant & { fileName: string };
+    const file = relative(root, resolve(root, m.fileName)).replace(/\\/g, '/');
+    files[file] ??= { source: readFileSync(join(root, file), 'utf8'), mutants: [] };
+    files[file].mutants.push(m);
+  }
   return { files };
 }
 
@@ -103,6 +154,10 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const report = readReport(suite);
+  // A test file that fails to load (a mutant that is a syntax error in every variant, such as an
+  // invalid regular expression) leaves every mutant without coverage, which would read as a score.
+  const reached = Object.values(report.files).some((f) => f.mutants.some((m) => m.status === 'Killed' || m.status === 'Survived' || m.status === 'Timeout'));
+  if (!reached) throw new Error(`no test reached any mutant of ${suite.name}: the tests did not load in Stryker's sandbox (run them in .stryker-tmp with cleanTempDir: false to see why)`);
   const listPath = join(root, suite.survivorsFile);
   const list = survivorFileSchema.parse(JSON.parse(readFileSync(listPath, 'utf8')));
   // A scope matches and refreshes the entries of the files it mutates, and keeps the others as they are.
@@ -115,10 +170,11 @@ async function main(argv: string[]): Promise<number> {
 
   const total = rows.at(-1)!;
   const section = [
-    '### Stryker over the unit and property tests',
+    `### ${suite.title}`,
     '',
     `Command: \`${suite.command}\` (add \`-- --force\` to re-test every mutant). Tests: ${suite.tests}.`,
     `Measured on commit \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; this run: ${ran}.`,
+    ...(report.unfinished.length === 0 ? [] : [`Runs stopped before they ended (their tested mutants count; the others are missing from the table): ${report.unfinished.join('; ')}.`]),
     `Survivors that remain are listed with their reasons in [\`${suite.survivorsFile}\`](../${suite.survivorsFile}).`,
     '',
     renderTable(rows),

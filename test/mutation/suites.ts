@@ -2,10 +2,16 @@
  * The two mutation suites and the Stryker options of each: which code is mutated, which tests
  * may kill a mutant, and where the incremental results are kept.
  */
+import { createHash } from 'node:crypto';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 
-/** The suite of `npm run mutation` (Stryker; `npm run mutation:conformance` is spec-level, see spec-mutants.ts). */
-export type SuiteName = 'unit';
+/**
+ * The Stryker suites: `unit` (`npm run mutation`) and `conformance-code`
+ * (`npm run mutation:conformance:stryker`, code-level mutants against the conformance suite).
+ * `npm run mutation:conformance` is spec-level, see spec-mutants.ts; its section of
+ * docs/mutation.md is `conformance`.
+ */
+export type SuiteName = 'unit' | 'conformance-code';
 
 /** An area of the tables in docs/mutation.md: a folder (or file) of `src/`. */
 export interface Area {
@@ -23,6 +29,8 @@ export interface Suite {
   command: string;
   /** Its section of docs/mutation.md, when not its name (a scope of `npm run mutation`). */
   section?: string;
+  /** The heading of its section in docs/mutation.md. */
+  title: string;
   /** What the tests are, for docs/mutation.md. */
   tests: string;
   /** The areas reported, in table order. */
@@ -49,14 +57,14 @@ const globs = (areas: Area[]): string[] => [...areas.map((a) => (a.prefix.endsWi
 /** How many test runners run at once: 2 shared cores allow one runner next to the type checker. */
 const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? '1');
 
-/** Options shared by both suites. */
-function common(name: SuiteName, vitestConfig: string, areas: Area[]): PartialStrykerOptions {
+/** Options shared by both suites; `typeCheck: false` lets type-invalid mutants run as JavaScript. */
+function common(name: SuiteName, vitestConfig: string, areas: Area[], typeCheck = true): PartialStrykerOptions {
   return {
     packageManager: 'npm',
-    plugins: ['@stryker-mutator/vitest-runner', '@stryker-mutator/typescript-checker'],
+    plugins: ['@stryker-mutator/vitest-runner', ...(typeCheck ? ['@stryker-mutator/typescript-checker'] : [])],
     testRunner: 'vitest',
     vitest: { configFile: vitestConfig, related: false },
-    checkers: ['typescript'],
+    checkers: typeCheck ? ['typescript'] : [],
     tsconfigFile: 'test/mutation/tsconfig.checker.json',
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     mutate: globs(areas),
@@ -134,6 +142,7 @@ export function unitSuite(scope: UnitScope): Suite {
     name: 'unit',
     section,
     command: scope === 'core' ? 'npm run mutation' : `MUTATION_SCOPE=${scope} npm run mutation`,
+    title: scope === 'core' ? 'Stryker over the unit and property tests' : `Stryker over the unit and property tests: scope \`${scope}\``,
     tests:
       tests === 'fast'
         ? 'the vitest suite of `npm test` (projects `unit`, `mcp@1`, `mcp@2`) without `test/e2e`, `test/package` and `test/site`, with a fixed fast-check seed'
@@ -151,5 +160,52 @@ export function unitSuite(scope: UnitScope): Suite {
 /** The unit and property tests of the scope `MUTATION_SCOPE` names. */
 export const UNIT: Suite = unitSuite(unitScope());
 
+/** The four folders of the pure core, each an area of the conformance suite's table. */
+const CONFORMANCE_AREAS: Area[] = CORE_AREAS.filter((a) => a.prefix.endsWith('/'));
+
+/**
+ * `MUTATION_AREA=src/stores[,src/lifecycle]`: mutate only these areas of the conformance suite,
+ * with their own incremental file (`conformance-code.src-stores.json`, …); the figures are
+ * rendered from every incremental file of the suite, so areas can be run one at a time.
+ */
+const onlyAreas = (process.env.MUTATION_AREA ?? '').split(',').filter((a) => a !== '');
+for (const a of onlyAreas) if (!CONFORMANCE_AREAS.some((c) => c.name === a)) throw new Error(`MUTATION_AREA: unknown area ${a}; use ${CONFORMANCE_AREAS.map((c) => c.name).join(', ')}`);
+const MUTATED_AREAS = onlyAreas.length === 0 ? CONFORMANCE_AREAS : CONFORMANCE_AREAS.filter((a) => onlyAreas.includes(a.name));
+/**
+ * `MUTATION_MUTATE=src/stores/receipts.ts:130-137[,…]`: mutate only these files or line ranges
+ * (Stryker's `mutate` syntax), with their own incremental file, to re-measure the mutants some
+ * new cases aim at without re-running a whole area.
+ */
+const onlyLines = (process.env.MUTATION_MUTATE ?? '').split(',').filter((m) => m !== '');
+const conformanceOptions = common('conformance-code', 'test/mutation/vitest.conformance.config.ts', MUTATED_AREAS, process.env.MUTATION_TYPECHECK === '1');
+const partName = onlyLines.length > 0 ? `lines-${createHash('sha256').update(onlyLines.join(',')).digest('hex').slice(0, 8)}` : onlyAreas.map((a) => a.replace(/\W+/g, '-')).join('.');
+
+/**
+ * The processor conformance suite alone (conformance-cases.mutation.ts: one vitest test per case,
+ * in process against the reference adapter) over the four core folders. Without the TypeScript
+ * checker unless `MUTATION_TYPECHECK=1`: it would cost more than the cases themselves, and a
+ * mutant that does not type-check still runs as JavaScript, so it is counted like any other
+ * (killed when a case fails, a survivor otherwise).
+ */
+export const CONFORMANCE: Suite = {
+  name: 'conformance-code',
+  command: 'npm run mutation:conformance:stryker',
+  title: 'Stryker over the conformance suite',
+  tests: 'the processor conformance cases of `conformance/cases/**` (one vitest test per case, run in process against the reference adapter) and nothing else',
+  areas: CONFORMANCE_AREAS,
+  survivorsFile: 'conformance/stryker-survivors.json',
+  stryker: {
+    ...conformanceOptions,
+    // The cases run on simulated time and take milliseconds: a mutant that hangs is cut short sooner.
+    timeoutMS: 3_000,
+    // Each mutant's result as it is tested (test/mutation/incremental/events/, git-ignored), to
+    // read the survivors of a long run before it ends.
+    reporters: ['progress-append-only', 'event-recorder'],
+    eventReporter: { baseDir: `test/mutation/incremental/events${partName === '' ? '' : `.${partName}`}` },
+    ...(onlyLines.length > 0 ? { mutate: onlyLines } : {}),
+    ...(partName === '' ? {} : { incrementalFile: `test/mutation/incremental/conformance-code.${partName}.json` }),
+  },
+};
+
 /** Both suites, by name. */
-export const SUITES: Record<SuiteName, Suite> = { unit: UNIT };
+export const SUITES: Record<SuiteName, Suite> = { unit: UNIT, 'conformance-code': CONFORMANCE };

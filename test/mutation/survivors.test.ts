@@ -50,12 +50,16 @@ function listProblems(name: keyof typeof SUITES): string[] {
   return problems;
 }
 
-describe('the survivor list of npm run mutation', () => {
+describe('the survivor lists of npm run mutation and npm run mutation:conformance:stryker', () => {
   it('the survivors of the unit tests are listed the same way, and name code that exists', () => {
     expect(listProblems('unit')).toEqual([]);
   });
 
-  it('docs/mutation.md holds the figures of npm run mutation with the command that reproduces them', () => {
+  it('the survivors of the conformance suite (conformance/stryker-survivors.json) each have a kind and a reason, and name code that still exists in a mutated file', () => {
+    expect(listProblems('conformance-code')).toEqual([]);
+  });
+
+  it('docs/mutation.md holds the figures of each Stryker suite with the command that reproduces them', () => {
     const doc = readFileSync(join(root, 'docs', 'mutation.md'), 'utf8');
     // Each scope of npm run mutation that was measured has its own section; the default scope's is required.
     const measured = (Object.keys(UNIT_SCOPES) as UnitScope[]).filter((scope) => scope === 'core' || doc.includes(sectionMarkers(scopeSection(scope))[0]));
