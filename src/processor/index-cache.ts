@@ -259,7 +259,8 @@ export class IndexCache {
     const descriptions = entries.map((e) => e.description);
     const bytes = estimateSearchIndexBytes(index) + contentBytes(descriptions);
     // Older revisions over these names go first, then the least recently used layouts.
-    while (contents.length >= CONTENTS_PER_LAYOUT || (contents.length > 0 && own.bytes + bytes > this.#maxBytes)) this.#forget(own, contents.length - 1);
+    // A layout holds at most CONTENTS_PER_LAYOUT indexes, and never more than the cache's count budget.
+    while (contents.length >= Math.min(CONTENTS_PER_LAYOUT, this.#maxEntries) || (contents.length > 0 && own.bytes + bytes > this.#maxBytes)) this.#forget(own, contents.length - 1);
     if (own.bytes + bytes > this.#maxBytes) return index;
     contents.unshift({ descriptions, index, bytes });
     own.bytes += bytes;
