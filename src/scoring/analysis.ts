@@ -12,9 +12,12 @@
 import { BoundedCache, type BoundedCacheStats } from './bounded-cache.js';
 import { fold } from './fold.js';
 import { stringBytes } from './footprint-units.js';
-import { nameKey } from './name-key.js';
+import { hashString, nameKey } from './name-key.js';
 import { STOPWORDS } from './spec-data.js';
+import { idGeneration, idOf, idStats, resetIds, DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
 import { documentWords, documentWordTerms, splitCaseBoundaries } from './tokenize.js';
+
+export { DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
 
 /** Default byte budget of the word memo: 4 MiB. See r[search.index.analysis-cache]. */
 export const DEFAULT_WORD_MEMO_MAX_BYTES = 4 * 1024 * 1024;
@@ -73,8 +76,43 @@ export interface DocumentAnalysis {
   readonly compoundCandidates: readonly string[];
   /** The name key (r[search.name.key]); `''` when the name has no word. */
   readonly nameKey: string;
+  /** The hash of the name key (`hashString`), for the index's name-key table. */
+  readonly nameKeyHash: number;
+  /** The ids of `terms`, `letterParts` and `compoundCandidates` in the id table, when a build has read them (see {@link idsOf}). */
+  ids: AnalysisIds | undefined;
   /** Estimated bytes this analysis retains. */
   readonly bytes: number;
+}
+
+/** The ids (`term-ids.ts`) of an analysis's strings, of one generation of the id table. */
+export interface AnalysisIds {
+  /** The id table's generation they belong to. */
+  readonly generation: number;
+  /** `terms[i]`: the id of the analysis's `terms[i]`. */
+  readonly terms: Int32Array;
+  /** `parts[i]`: the id of `letterParts[i]`. */
+  readonly parts: Int32Array;
+  /** `candidates[i]`: the id of `compoundCandidates[i]`. */
+  readonly candidates: Int32Array;
+}
+
+function idsFor(strings: readonly string[]): Int32Array {
+  const out = new Int32Array(strings.length);
+  for (let i = 0; i < strings.length; i++) out[i] = idOf(strings[i]!);
+  return out;
+}
+
+/**
+ * The ids of an analysis's terms, letter parts and candidate compounds in the current generation
+ * of the id table, computed from its strings when it has none of this generation.
+ */
+export function idsOf(analysis: DocumentAnalysis): AnalysisIds {
+  const generation = idGeneration();
+  const known = analysis.ids;
+  if (known !== undefined && known.generation === generation) return known;
+  const ids: AnalysisIds = { generation, terms: idsFor(analysis.terms), parts: idsFor(analysis.letterParts), candidates: idsFor(analysis.compoundCandidates) };
+  analysis.ids = ids;
+  return ids;
 }
 
 /** A folded part that can be a piece or a compound: letters only, of no script written without spaces. */
@@ -223,7 +261,8 @@ export function analyseDocumentUncached(name: string, description: string): Docu
     candidates.push(folded);
   }
   const key = nameKey(name);
-  let bytes = OBJECT * 2 + ARRAY * 4 + 8 * terms.length + POINTER * (terms.length + letterParts.length + candidates.length) + letterParts.length + stringBytes(key);
+  // (With the ids a build gives its strings: an object, three arrays, 4 bytes per string.)
+  let bytes = OBJECT * 3 + ARRAY * 7 + 8 * terms.length + (POINTER + 4) * (terms.length + letterParts.length + candidates.length) + letterParts.length + stringBytes(key);
   // The name and description strings are the tool's own; an analysis kept alive keeps them too.
   bytes += stringBytes(name) + stringBytes(description);
   return {
@@ -239,6 +278,8 @@ export function analyseDocumentUncached(name: string, description: string): Docu
     letterFlags: Uint8Array.from(letterFlags),
     compoundCandidates: candidates,
     nameKey: key,
+    nameKeyHash: key === '' ? 0 : hashString(key),
+    ids: undefined,
     bytes,
   };
 }
@@ -306,6 +347,8 @@ export interface AnalysisCacheStats {
   words: BoundedCacheStats;
   /** The memo of analysed names and descriptions (entries are names). */
   documents: BoundedCacheStats;
+  /** The table of term and part ids builds share (entries are strings; evictions count the ids dropped when it was emptied). */
+  ids: BoundedCacheStats;
 }
 
 /** Budgets of the analysis memos. */
@@ -314,6 +357,11 @@ export interface AnalysisCacheLimits {
   wordMaxBytes?: number;
   /** Bytes the document memo may retain (0 keeps nothing). Default {@link DEFAULT_DOCUMENT_MEMO_MAX_BYTES}. */
   documentMaxBytes?: number;
+  /**
+   * Bytes the id table may retain between builds (0: emptied after every build). Default
+   * {@link DEFAULT_TERM_ID_MAX_BYTES}.
+   */
+  idMaxBytes?: number;
 }
 
 function checkBytes(value: unknown, option: string): number {
@@ -334,6 +382,8 @@ function checkBytes(value: unknown, option: string): number {
 export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
   const words = limits.wordMaxBytes === undefined ? DEFAULT_WORD_MEMO_MAX_BYTES : checkBytes(limits.wordMaxBytes, 'wordMaxBytes');
   const documents = limits.documentMaxBytes === undefined ? DEFAULT_DOCUMENT_MEMO_MAX_BYTES : checkBytes(limits.documentMaxBytes, 'documentMaxBytes');
+  const ids = limits.idMaxBytes === undefined ? DEFAULT_TERM_ID_MAX_BYTES : checkBytes(limits.idMaxBytes, 'idMaxBytes');
+  resetIds(ids);
   wordMemo = new BoundedCache(words);
   documentMemo.reset();
   documentMemo = new BoundedCache(documents, releaseSlot);
@@ -349,6 +399,7 @@ export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
 export function clearAnalysisCache(): void {
   wordMemo.reset();
   documentMemo.reset();
+  resetIds();
   byIdentity = new WeakMap();
 }
 
@@ -358,5 +409,5 @@ export function clearAnalysisCache(): void {
  * @see r[search.index.analysis-cache]
  */
 export function analysisCacheStats(): AnalysisCacheStats {
-  return { words: wordMemo.stats(), documents: documentMemo.stats() };
+  return { words: wordMemo.stats(), documents: documentMemo.stats(), ids: idStats() };
 }

@@ -9,7 +9,8 @@
  *
  * @see r[search.index.compound]
  */
-import { analyseDocumentUncached, COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE, PART_COMPOUND_LENGTH, PART_VOCABULARY, type DocumentAnalysis } from './analysis.js';
+import { analyseDocumentUncached, COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE, idsOf, PART_COMPOUND_LENGTH, PART_VOCABULARY, type AnalysisIds, type DocumentAnalysis } from './analysis.js';
+import { existingId, idCount, marks, otherMarks, trimIds } from './term-ids.js';
 import type { SearchDocument } from './types.js';
 
 export { COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE } from './analysis.js';
@@ -21,7 +22,7 @@ export { COMPOUND_MAX_LENGTH, COMPOUND_MIN_PIECE } from './analysis.js';
  *
  * Work: at most `n²` look-ups for a word of `n` code points.
  */
-export function splitCompound(word: string, vocabulary: ReadonlySet<string>): string[] | undefined {
+export function splitCompound(word: string, vocabulary: { has(piece: string): boolean }): string[] | undefined {
   const cps = [...word];
   const n = cps.length;
   // best[i]: the best split of the code points i… (undefined when there is none).
@@ -46,6 +47,15 @@ export function splitCompound(word: string, vocabulary: ReadonlySet<string>): st
 /** Shared by every tool without pieces. */
 const NO_PIECES: readonly string[] = Object.freeze([]);
 
+/** The vocabulary of one build: the parts whose ids the pass marked. */
+class MarkedVocabulary {
+  constructor(readonly stamp: number) {}
+  has(piece: string): boolean {
+    const id = existingId(piece);
+    return id >= 0 && otherMarks.mark[id] === this.stamp;
+  }
+}
+
 /**
  * For every analysed tool of a catalog (one per slot), the pieces its name's unsplittable
  * compounds split into (empty for most tools), in the order of the name's words.
@@ -56,50 +66,70 @@ const NO_PIECES: readonly string[] = Object.freeze([]);
  * vocabulary: the folded case-boundary parts, made only of such letters, of at least 3 code
  * points and not stopwords, of every word of every name and description.
  *
+ * Owners and the vocabulary are noted by the ids of the parts (`term-ids.ts`), in the builds'
+ * shared scratch: no map or set per build.
+ *
  * Implements r[search.index.compound].
  *
  * @param tools - the analyses, in slot order
+ * @param ids - `idsOf(tools[slot])` for every slot (current generation)
  */
-export function compoundPiecesOf(tools: readonly DocumentAnalysis[]): ReadonlyArray<readonly string[]> {
+export function compoundPiecesOf(tools: readonly DocumentAnalysis[], ids: readonly AnalysisIds[] = tools.map(idsOf)): ReadonlyArray<readonly string[]> {
+  const n = tools.length;
   // The candidates of every tool: candidate → the one tool holding it, or -1 for several.
-  let owners: Map<string, number> | undefined;
-  tools.forEach((tool, slot) => {
-    for (const candidate of tool.compoundCandidates) {
-      owners ??= new Map();
-      const owner = owners.get(candidate);
-      owners.set(candidate, owner === undefined || owner === slot ? slot : -1);
+  const owners = marks.pass(idCount());
+  const { mark, value: owner } = marks;
+  let any = false;
+  for (let slot = 0; slot < n; slot++) {
+    const candidates = ids[slot]!.candidates;
+    for (let i = 0; i < candidates.length; i++) {
+      const id = candidates[i]!;
+      any = true;
+      if (mark[id] !== owners) {
+        mark[id] = owners;
+        owner[id] = slot;
+      } else if (owner[id] !== slot) owner[id] = -1;
     }
-  });
-  if (owners === undefined) return tools.map(() => NO_PIECES);
+  }
+  if (!any) return tools.map(() => NO_PIECES);
   // A candidate that another tool has as a part of its name or description is no compound.
-  tools.forEach((tool, slot) => {
-    const { letterParts, letterFlags } = tool;
-    for (let i = 0; i < letterParts.length; i++) {
-      if ((letterFlags[i]! & PART_COMPOUND_LENGTH) === 0) continue;
-      const owner = owners!.get(letterParts[i]!);
-      if (owner !== undefined && owner !== slot) owners!.set(letterParts[i]!, -1);
+  for (let slot = 0; slot < n; slot++) {
+    const flags = tools[slot]!.letterFlags;
+    const parts = ids[slot]!.parts;
+    for (let i = 0; i < parts.length; i++) {
+      if ((flags[i]! & PART_COMPOUND_LENGTH) === 0) continue;
+      const id = parts[i]!;
+      if (mark[id] === owners && owner[id] !== slot) owner[id] = -1;
     }
-  });
+  }
   let alone = false;
-  for (const owner of owners.values()) if (owner >= 0) alone = true;
+  for (let slot = 0; slot < n && !alone; slot++) {
+    const candidates = ids[slot]!.candidates;
+    for (let i = 0; i < candidates.length; i++) if (owner[candidates[i]!]! >= 0) alone = true;
+  }
   if (!alone) return tools.map(() => NO_PIECES);
   // The vocabulary, and the split of each compound against it.
   // Unlike @mastra/core 1.71.0 (r[search.index.compound]): Mastra keeps it as one token.
-  const vocabulary = new Set<string>();
-  for (const tool of tools) {
-    const { letterParts, letterFlags } = tool;
-    for (let i = 0; i < letterParts.length; i++) if ((letterFlags[i]! & PART_VOCABULARY) !== 0) vocabulary.add(letterParts[i]!);
+  const vocabulary = new MarkedVocabulary(otherMarks.pass(idCount()));
+  const inVocabulary = otherMarks.mark;
+  for (let slot = 0; slot < n; slot++) {
+    const flags = tools[slot]!.letterFlags;
+    const parts = ids[slot]!.parts;
+    for (let i = 0; i < parts.length; i++) if ((flags[i]! & PART_VOCABULARY) !== 0) inVocabulary[parts[i]!] = vocabulary.stamp;
   }
-  return tools.map((tool, slot) => {
-    if (tool.compoundCandidates.length === 0) return NO_PIECES;
-    const pieces: string[] = [];
-    for (const candidate of tool.compoundCandidates) {
-      if (owners!.get(candidate) !== slot) continue;
-      const split = splitCompound(candidate, vocabulary);
-      if (split) pieces.push(...split);
+  const out: Array<readonly string[]> = new Array<readonly string[]>(n);
+  for (let slot = 0; slot < n; slot++) {
+    const tool = tools[slot]!;
+    const candidates = ids[slot]!.candidates;
+    let pieces: string[] | undefined;
+    for (let i = 0; i < candidates.length; i++) {
+      if (owner[candidates[i]!] !== slot) continue;
+      const split = splitCompound(tool.compoundCandidates[i]!, vocabulary);
+      if (split) (pieces ??= []).push(...split);
     }
-    return pieces.length === 0 ? NO_PIECES : pieces;
-  });
+    out[slot] = pieces ?? NO_PIECES;
+  }
+  return out;
 }
 
 /**
@@ -110,5 +140,7 @@ export function compoundPiecesOf(tools: readonly DocumentAnalysis[]): ReadonlyAr
  * @param tools - the catalog's tools, one per slot (names already unique)
  */
 export function compoundPieces(tools: readonly SearchDocument[]): string[][] {
-  return compoundPiecesOf(tools.map((t) => analyseDocumentUncached(t.name, t.description))).map((p) => [...p]);
+  const pieces = compoundPiecesOf(tools.map((t) => analyseDocumentUncached(t.name, t.description))).map((p) => [...p]);
+  trimIds();
+  return pieces;
 }

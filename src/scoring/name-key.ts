@@ -17,3 +17,10 @@ import { WORD } from './tokenize.js';
 export function nameKey(text: string): string {
   return (fold(text).match(WORD) ?? []).join('');
 }
+
+/** FNV-1a over the UTF-16 units of a string, as a 32-bit integer (the name-key table's hash). */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}

@@ -10,10 +10,11 @@
  *
  * @see r[search.index.build]
  */
-import { analyseDocument, type DocumentAnalysis } from './analysis.js';
+import { analyseDocument, idsOf, type DocumentAnalysis } from './analysis.js';
 import { compoundPiecesOf } from './compound.js';
-import { nameKey } from './name-key.js';
+import { hashString, nameKey } from './name-key.js';
 import { SCORING_PARAMETERS } from './parameters.js';
+import { idCount, idOf, marks, stringOf, trimIds } from './term-ids.js';
 import { termsOfFoldedPart } from './tokenize.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
@@ -38,12 +39,7 @@ export type ScoringParameters = {
   readonly [K in keyof typeof SCORING_PARAMETERS]: number;
 };
 
-/** FNV-1a over the UTF-16 units of a string, as a 32-bit integer. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h | 0;
-}
+export { hashString } from './name-key.js';
 
 /** An open-addressing table of the slots of the tools with a name key, by the key's hash. */
 function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; hashes: Int32Array } {
@@ -52,14 +48,15 @@ function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; 
   const table = new Int32Array(capacity).fill(-1);
   const hashes = new Int32Array(tools.length);
   const mask = capacity - 1;
-  tools.forEach((tool, slot) => {
-    if (tool.nameKey === '') return;
-    const h = hashString(tool.nameKey);
+  for (let slot = 0; slot < tools.length; slot++) {
+    const tool = tools[slot]!;
+    if (tool.nameKey === '') continue;
+    const h = tool.nameKeyHash;
     hashes[slot] = h;
     let at = h & mask;
     while (table[at] !== -1) at = (at + 1) & mask;
     table[at] = slot;
-  });
+  }
   return { table, hashes };
 }
 
@@ -67,6 +64,7 @@ function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; 
 export class ToolIndex implements SearchIndex {
   #deletions: Map<string, string[]> | undefined;
   #typoScans = 0;
+  #termIds: Map<string, number> | undefined;
 
   constructor(
     /** `names[slot]`: the tool's name (a slot is a catalog position). */
@@ -75,8 +73,6 @@ export class ToolIndex implements SearchIndex {
     readonly descriptions: readonly string[],
     /** Term id → term. */
     readonly terms: readonly string[],
-    /** Term → its id. A `Map`, so `__proto__` is an ordinary term. */
-    readonly termIds: ReadonlyMap<string, number>,
     /** Term `t`'s postings are `offsets[t]` to `offsets[t + 1]` (exclusive) of `slots` and `strengths`. */
     readonly offsets: Int32Array,
     /** Slots of all postings, term by term, ascending within a term. */
@@ -94,6 +90,17 @@ export class ToolIndex implements SearchIndex {
     /** The constants the strengths were computed with, and that queries use. */
     readonly parameters: ScoringParameters,
   ) {}
+
+  /** Term → its id. A `Map`, so `__proto__` is an ordinary term. Built on first use (by the first query). */
+  get termIds(): ReadonlyMap<string, number> {
+    if (this.#termIds === undefined) {
+      const ids = new Map<string, number>();
+      const terms = this.terms;
+      for (let t = 0; t < terms.length; t++) ids.set(terms[t]!, t);
+      this.#termIds = ids;
+    }
+    return this.#termIds;
+  }
 
   /** Number of distinct tools. */
   get size(): number {
@@ -209,39 +216,44 @@ export function oneDeletions(cps: readonly string[]): string[] {
   return out;
 }
 
-/** One tool's terms with the pieces of its compounds counted into its description. */
+/** One tool's terms (as ids, `term-ids.ts`) with the pieces of its compounds counted into its description. */
 interface Fields {
-  readonly terms: readonly string[];
-  readonly nameCounts: ArrayLike<number>;
-  readonly descriptionCounts: ArrayLike<number>;
+  readonly ids: Int32Array;
+  readonly nameCounts: Uint32Array;
+  readonly descriptionCounts: Uint32Array;
   readonly descriptionLength: number;
 }
 
 /** The fields of a tool whose compounds split into `pieces` (each counts as description words). */
-function withPieces(tool: DocumentAnalysis, pieces: readonly string[]): Fields {
-  const terms = [...tool.terms];
-  const nameCounts = [...tool.nameCounts];
-  const descriptionCounts = [...tool.descriptionCounts];
-  const at = new Map(terms.map((t, i) => [t, i] as const));
+function withPieces(tool: DocumentAnalysis, termIds: Int32Array, pieces: readonly string[]): Fields {
+  const ids = Array.from(termIds);
+  const nameCounts = Array.from(tool.nameCounts);
+  const descriptionCounts = Array.from(tool.descriptionCounts);
+  const at = new Map(ids.map((id, i) => [id, i] as const));
   let descriptionLength = tool.descriptionLength;
   for (const piece of pieces) {
     for (const term of termsOfFoldedPart(piece)) {
       descriptionLength++;
-      let i = at.get(term);
+      const id = idOf(term);
+      let i = at.get(id);
       if (i === undefined) {
-        at.set(term, (i = terms.length));
-        terms.push(term);
+        at.set(id, (i = ids.length));
+        ids.push(id);
         nameCounts.push(0);
         descriptionCounts.push(0);
       }
       descriptionCounts[i]! += 1;
     }
   }
-  return { terms, nameCounts, descriptionCounts, descriptionLength };
+  return { ids: Int32Array.from(ids), nameCounts: Uint32Array.from(nameCounts), descriptionCounts: Uint32Array.from(descriptionCounts), descriptionLength };
 }
 
 /**
  * Assembles the index of a catalog whose tools (one per slot, names unique) are analysed.
+ *
+ * Terms are mapped to the index's ids (in order of first appearance) through the ids the
+ * process-wide table gives the analyses' strings (`term-ids.ts`): typed-array reads, no map
+ * look-up per posting.
  *
  * Implements r[search.index.build], r[search.index.compound], r[search.score.field-weight],
  * r[search.score.saturation], r[search.score.idf] and r[search.name.key].
@@ -251,39 +263,54 @@ function withPieces(tool: DocumentAnalysis, pieces: readonly string[]): Fields {
 export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: ScoringParameters = SCORING_PARAMETERS): ToolIndex {
   const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
   const n = tools.length;
+  const analysisIds = tools.map(idsOf);
   // The pieces of the names' compounds count as description terms.
-  const pieces = compoundPiecesOf(tools);
-  const fields: Fields[] = tools.map((tool, slot) => (pieces[slot]!.length === 0 ? tool : withPieces(tool, pieces[slot]!)));
+  const pieces = compoundPiecesOf(tools, analysisIds);
+  const fieldIds = new Array<Int32Array>(n);
+  const nameCountsOf = new Array<Uint32Array>(n);
+  const descriptionCountsOf = new Array<Uint32Array>(n);
+  const descriptionLengths = new Float64Array(n);
   // Average field lengths over the catalog (summed in catalog order).
   let nameTotal = 0;
   let descriptionTotal = 0;
+  let postingCount = 0;
   for (let slot = 0; slot < n; slot++) {
-    nameTotal += tools[slot]!.nameLength;
-    descriptionTotal += fields[slot]!.descriptionLength;
+    const tool = tools[slot]!;
+    const own = pieces[slot]!;
+    const f = own.length === 0 ? undefined : withPieces(tool, analysisIds[slot]!.terms, own);
+    fieldIds[slot] = f?.ids ?? analysisIds[slot]!.terms;
+    nameCountsOf[slot] = f?.nameCounts ?? tool.nameCounts;
+    descriptionCountsOf[slot] = f?.descriptionCounts ?? tool.descriptionCounts;
+    descriptionLengths[slot] = f?.descriptionLength ?? tool.descriptionLength;
+    nameTotal += tool.nameLength;
+    descriptionTotal += descriptionLengths[slot]!;
+    postingCount += fieldIds[slot]!.length;
   }
   const avgName = n > 0 ? nameTotal / n : 0;
   const avgDesc = n > 0 ? descriptionTotal / n : 0;
   // Term ids, and how many tools hold each term (df).
-  const termIds = new Map<string, number>();
+  const stamp = marks.pass(idCount());
+  const { mark, value: localId } = marks;
   const terms: string[] = [];
   let df = new Int32Array(1024);
-  let postingCount = 0;
-  for (const f of fields) postingCount += f.terms.length;
   const idsOfPostings = new Int32Array(postingCount);
   let p = 0;
-  for (const f of fields) {
-    for (const term of f.terms) {
-      let t = termIds.get(term);
-      if (t === undefined) {
+  for (let slot = 0; slot < n; slot++) {
+    const ids = fieldIds[slot]!;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      let t: number;
+      if (mark[id] !== stamp) {
+        mark[id] = stamp;
         t = terms.length;
-        termIds.set(term, t);
-        terms.push(term);
+        localId[id] = t;
+        terms.push(stringOf(id));
         if (t === df.length) {
           const grown = new Int32Array(2 * df.length);
           grown.set(df);
           df = grown;
         }
-      }
+      } else t = localId[id]!;
       df[t]! += 1;
       idsOfPostings[p++] = t;
     }
@@ -299,16 +326,17 @@ export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: Sc
   const maxStrength = new Float64Array(termCount);
   p = 0;
   for (let slot = 0; slot < n; slot++) {
-    const f = fields[slot]!;
+    const nameCounts = nameCountsOf[slot]!;
+    const descriptionCounts = descriptionCountsOf[slot]!;
     const nameNorm = lengthNorm(tools[slot]!.nameLength, avgName, bName);
-    const descNorm = lengthNorm(f.descriptionLength, avgDesc, bDesc);
-    for (let i = 0; i < f.terms.length; i++) {
+    const descNorm = lengthNorm(descriptionLengths[slot]!, avgDesc, bDesc);
+    for (let i = 0; i < nameCounts.length; i++) {
       const t = idsOfPostings[p++]!;
-      const inName = f.nameCounts[i]!;
+      const inName = nameCounts[i]!;
       // The name's terms weigh nameWeight, the description's are length-normalised.
       // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
       // field and adds fixed name boosts.
-      const tf = inName > 0 ? (nameWeight * inName) / nameNorm + f.descriptionCounts[i]! / descNorm : f.descriptionCounts[i]! / descNorm;
+      const tf = inName > 0 ? (nameWeight * inName) / nameNorm + descriptionCounts[i]! / descNorm : descriptionCounts[i]! / descNorm;
       const strength = tf / (tf + k1);
       const at = fill[t]!++;
       slots[at] = slot;
@@ -321,20 +349,15 @@ export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: Sc
   for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
   // The name keys.
   const { table, hashes } = nameKeyTable(tools);
-  return new ToolIndex(
-    tools.map((t) => t.name),
-    tools.map((t) => t.description),
-    terms,
-    termIds,
-    offsets,
-    slots,
-    strengths,
-    idf,
-    maxStrength,
-    table,
-    hashes,
-    parameters,
-  );
+  const names = new Array<string>(n);
+  const descriptions = new Array<string>(n);
+  for (let slot = 0; slot < n; slot++) {
+    names[slot] = tools[slot]!.name;
+    descriptions[slot] = tools[slot]!.description;
+  }
+  // The id table stays within its budget between builds.
+  trimIds();
+  return new ToolIndex(names, descriptions, terms, offsets, slots, strengths, idf, maxStrength, table, hashes, parameters);
 }
 
 /**

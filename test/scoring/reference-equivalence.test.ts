@@ -153,7 +153,7 @@ describe('the optimised scorer agrees with the plain spec steps', () => {
 
 describe('analyses shared between builds', () => {
   it('[search.index.analysis-cache] a build over cached analyses ranks exactly as a cold build, whatever the memos held', () => {
-    const budgets = [{}, { wordMaxBytes: 0, documentMaxBytes: 0 }, { wordMaxBytes: 2_000, documentMaxBytes: 3_000 }];
+    const budgets = [{}, { wordMaxBytes: 0, documentMaxBytes: 0, idMaxBytes: 0 }, { wordMaxBytes: 2_000, documentMaxBytes: 3_000, idMaxBytes: 2_000 }, { idMaxBytes: 0 }];
     fc.assert(
       fc.property(fc.array(catalog, { minLength: 2, maxLength: 4 }), fc.array(query, { minLength: 1, maxLength: 4 }), fc.constantFrom(...budgets.keys()), (catalogs, queries, b) => {
         configureAnalysisCache(budgets[b]);
@@ -217,5 +217,24 @@ describe('analyses shared between builds', () => {
     expect(second.documents.misses).toBe(first.documents.misses);
     expect(() => configureAnalysisCache({ wordMaxBytes: -1 })).toThrow(/wordMaxBytes must be a non-negative safe integer/);
     expect(() => configureAnalysisCache({ documentMaxBytes: 1.5 })).toThrow(/documentMaxBytes/);
+    expect(() => configureAnalysisCache({ idMaxBytes: Number.NaN })).toThrow(/idMaxBytes/);
+  });
+
+  it('[search.index.analysis-cache] the id table builds share is emptied when a build leaves it above its budget', () => {
+    configureAnalysisCache({ idMaxBytes: 5_000 });
+    const docs = Array.from({ length: 200 }, (_, i) => ({ name: `tool_${i}`, description: `word${i} another${i % 37} shared text ${i}` }));
+    const before = analysisCacheStats().ids.evictions;
+    const index = buildSearchIndex(docs);
+    // The build needed more ids than the budget: the table was emptied after it.
+    expect(analysisCacheStats().ids.evictions).toBeGreaterThan(before);
+    expect(analysisCacheStats().ids.bytes).toBeLessThanOrEqual(5_000);
+    // A build after that (ids of a new generation) holds exactly what a cold one holds.
+    const again = buildSearchIndex(docs.slice(0, 50));
+    clearAnalysisCache();
+    const cold = buildSearchIndex(docs.slice(0, 50));
+    for (const q of ['word7 shared', 'another3 text', 'tool 12']) {
+      expect(rankCandidates(again, q)).toEqual(rankCandidates(cold, q));
+      expect(search(index, q)).toEqual(search(buildSearchIndex(docs), q));
+    }
   });
 });
