@@ -10,7 +10,7 @@ import { shorten } from './echo.js';
 import { eventQuery, type EventScope, type EventSink } from './events.js';
 import type { MetaToolObserver } from './meta-tools.js';
 import type { SkippedTool } from './names.js';
-import type { OperationReporter } from './verdicts.js';
+import type { BudgetExhaustion, FilterDenial, OperationReporter } from './verdicts.js';
 
 /** A request tool the step skipped: its record key (`null` when the record could not be listed) and why. */
 export interface SkipReport {
@@ -30,15 +30,28 @@ export interface SkipReport {
  * @param scope - where the operation runs
  */
 export function denialEvents<TTool>(sink: EventSink, scope: EventScope): OperationReporter<TTool> {
-  return {
-    onDenial: ({ entry, phase, reason, operation }) => {
-      // r[processor.events.confidential]: what a filter threw is never part of the event.
-      sink.emit(scope, { type: 'deny', toolName: shorten(entry.name), phase, operation, reason });
-    },
-    onBudgetExhausted: ({ operation, budgetMs, pending, unasked }) => {
-      sink.emit(scope, { type: 'budget-exhausted', operation, budgetMs, pending, unasked });
-    },
-  };
+  // (An object of a class, not of closures: one is made for every meta-tool call.)
+  return new DenialEvents<TTool>(sink, scope);
+}
+
+/** See {@link denialEvents}. */
+class DenialEvents<TTool> implements OperationReporter<TTool> {
+  readonly #sink: EventSink;
+  readonly #scope: EventScope;
+
+  constructor(sink: EventSink, scope: EventScope) {
+    this.#sink = sink;
+    this.#scope = scope;
+  }
+
+  onDenial({ entry, phase, reason, operation }: FilterDenial<TTool>): void {
+    // r[processor.events.confidential]: what a filter threw is never part of the event.
+    this.#sink.emit(this.#scope, { type: 'deny', toolName: shorten(entry.name), phase, operation, reason });
+  }
+
+  onBudgetExhausted({ operation, budgetMs, pending, unasked }: BudgetExhaustion): void {
+    this.#sink.emit(this.#scope, { type: 'budget-exhausted', operation, budgetMs, pending, unasked });
+  }
 }
 
 /**

@@ -108,6 +108,11 @@ export const TEXTS = Object.freeze({
 /** The ID of one text of {@link TEXTS}. */
 export type TextId = keyof typeof TEXTS;
 
+const PLACEHOLDER = /\{([a-z]+)\}/;
+const NO_VALUES: Readonly<Record<string, string | number>> = Object.freeze({});
+/** Each text's literals and placeholder keys, cut on first use (one entry per text ID: bounded). */
+const compiledTexts = new Map<TextId, string[]>();
+
 /**
  * A text with its placeholders filled in. A placeholder without a value is left as it is, so a
  * missing argument shows in the text rather than disappearing.
@@ -115,8 +120,19 @@ export type TextId = keyof typeof TEXTS;
  * @param id - the text's ID
  * @param values - placeholder values
  */
-export function renderText(id: TextId, values: Readonly<Record<string, string | number>> = {}): string {
-  return TEXTS[id].text.replace(/\{([a-z]+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : whole));
+export function renderText(id: TextId, values: Readonly<Record<string, string | number>> = NO_VALUES): string {
+  // The text cut once into literals (even positions) and placeholder keys (odd positions).
+  let parts = compiledTexts.get(id);
+  if (parts === undefined) {
+    parts = TEXTS[id].text.split(PLACEHOLDER);
+    compiledTexts.set(id, parts);
+  }
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
+    out += (Object.hasOwn(values, key) ? String(values[key]) : `{${key}}`) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /** Joins a list as the texts do: `a, b, c`. */

@@ -70,7 +70,12 @@ function checkName(value: unknown, field: string): string | undefined {
  * @param input - the raw input from the model
  */
 export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
-  return guarded('search.input.unreadable', () => checkSearchFields(input));
+  // (As `guarded` does, without a closure per call.)
+  try {
+    return checkSearchFields(input);
+  } catch (error) {
+    return { ok: false, message: renderText('search.input.unreadable', { error: errorText(error) }) };
+  }
 }
 
 function checkSearchFields(input: unknown): InputCheck<{ query: string }> {

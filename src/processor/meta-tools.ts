@@ -1,4 +1,4 @@
-import { rankedSelection, runSelectionAsync, selectAllowed } from '../scoring/index.js';
+import { rankedSelection, runSelectionAsync, selectAllowed, type Selection } from '../scoring/index.js';
 import type { ToolSearchFilterPhase } from './options.js';
 import {
   LOAD_TOOL,
@@ -150,7 +150,7 @@ export async function bestMatches<TTool>(
 ): Promise<Matches> {
   let matchCount = 0;
   if (catalog.entries.length === 0) return { hits: [], matchCount };
-  const exclude = options.exclude ?? new Set<string>();
+  const exclude = options.exclude ?? NO_NAMES;
   const selection = rankedSelection(catalog.index, query, {
     minScore: options.minScore,
     topK: options.topK,
@@ -158,12 +158,29 @@ export async function bestMatches<TTool>(
     batchLimit: verdicts.concurrency,
     onRanked: options.countMatches === false ? undefined : (n: number) => (matchCount = n),
   });
-  const entryOf = (name: string) => (exclude.has(name) ? undefined : catalog.byName.get(name));
-  const kept = await runSelectionAsync(selection, (batch) => verdicts.allowedInPhases(batch.map((hit) => entryOf(hit.name)), options.phases));
+  // Without a filter or names to leave out, the selection asks nothing: the first step is its result.
+  const first = selection.next();
+  const kept = first.done
+    ? first.value
+    : await runSelectionAsync(resumed(selection, first.value), (batch) =>
+        verdicts.allowedInPhases(
+          batch.map((hit) => (exclude.has(hit.name) ? undefined : catalog.byName.get(hit.name))),
+          options.phases,
+        ),
+      );
   // The scorer's score is reported unchanged: it is the score compared with minScore.
   // Unlike @mastra/core 1.71.0 (r[processor.search.results]): Mastra reports scores rounded to two decimals, which can
   // differ from the score it compared.
-  return { hits: kept.map((hit) => ({ name: hit.name, description: hit.description, score: hit.score })), matchCount };
+  const hits: SearchToolsResultEntry[] = new Array<SearchToolsResultEntry>(kept.length);
+  for (let i = 0; i < kept.length; i++) hits[i] = { name: kept[i]!.name, description: kept[i]!.description, score: kept[i]!.score };
+  return { hits, matchCount };
+}
+
+/** A selection whose first batch was already taken: yields it again, then goes on. */
+function* resumed<T>(selection: Selection<T>, first: readonly T[]): Selection<T> {
+  let step = selection.next(yield first);
+  while (!step.done) step = selection.next(yield step.value);
+  return step.value;
 }
 
 async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call: MetaToolCall<TTool>): Promise<SearchToolsResult> {

@@ -156,6 +156,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
   readonly #waiting: Array<Pending<TTool>> = [];
   #inFlight = 0;
   #calls = 0;
+  #access: StepAccess<TTool> | undefined;
 
   /**
    * @param policy - the processor's filter policy
@@ -191,14 +192,15 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
    * @param reporter - who is told about its denials
    */
   operation(kind: FilterOperationKind, reporter: OperationReporter<TTool> = SILENT_REPORTER): OperationVerdicts<TTool> {
-    const access: StepAccess<TTool> = {
+    // (One access object per step, made on the first operation: an operation allocates no closures.)
+    this.#access ??= {
       filtered: this.filtered,
       concurrency: this.concurrency,
       known: (entry, phase) => this.#memo[phase].get(entry.name),
-      ask: (entry, phase) => this.#ask(entry, phase, kind, reporter),
+      ask: (entry, phase, operation, by) => this.#ask(entry, phase, operation, by),
       withdraw: (pending) => this.#withdraw(pending),
     };
-    return new Operation(access, this.#policy, kind, reporter);
+    return new Operation(this.#access, this.#policy, kind, reporter);
   }
 
   /**
@@ -270,8 +272,8 @@ interface StepAccess<TTool> {
   readonly concurrency: number;
   /** The step's verdict about (tool, phase), if it has been asked for. */
   known(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Pending<TTool> | undefined;
-  /** Asks for it (once per step), for this operation. */
-  ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Pending<TTool>;
+  /** Asks for it (once per step), for operation `operation` whose denials `reporter` hears. */
+  ask(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase, operation: FilterOperationKind, reporter: OperationReporter<TTool>): Pending<TTool>;
   /** Withdraws a call nobody waits for that has not started. */
   withdraw(pending: Pending<TTool>): void;
 }
@@ -330,7 +332,7 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
       return Promise.resolve(BUDGET_EXHAUSTED);
     }
     // Ask (or join the call of another operation of the step); a verdict that settles at once needs no budget.
-    const pending = known ?? this.#step.ask(entry, phase);
+    const pending = known ?? this.#step.ask(entry, phase, this.#kind, this.#reporter);
     if (pending.decision !== undefined) return Promise.resolve(pending.decision);
     // Wait, within the budget.
     return this.#wait(pending);
