@@ -43,6 +43,11 @@ function tail(st: Stats | undefined, clock: 'wall' | 'cpu'): number | undefined 
   return q !== undefined && q.median > 0 ? q.p99 / q.median : undefined;
 }
 
+/** The median heap one call allocated, when measured. */
+function allocatedBytes(st: Stats | undefined): string {
+  return st?.allocated === undefined ? 'n/a' : bytes(Math.max(0, st.allocated));
+}
+
 /** Writes the whole document. */
 export function renderDocument(input: DocumentInput): string {
   const { args, results: r } = input;
@@ -249,7 +254,7 @@ export function renderDocument(input: DocumentInput): string {
     push(
       '## `search_tools` and the scorers',
       '',
-      `Per query, 200 synthetic queries per catalog cycled (two passes up to 10k tools, one at 100k), all sides interleaved query by query. \`search_tools\`: the meta-tool's \`execute\` from a step's result, as the model calls it. Scorers: our \`search(index, query, { topK: 5, minScore: 0 })\`; the kernel over the same postings for the same terms (prepared outside the timed region); Mastra's private \`searchTools(staticCatalog, query)\` (its BM25, name boost, minScore and topK, without the meta-tool wrapper). A slow side stops at its time budget (n says how many samples it took).`,
+      `Per query, 200 synthetic queries per catalog cycled (two passes up to 10k tools, one at 100k), all sides interleaved query by query. \`search_tools\`: the meta-tool's \`execute\` from a step's result, as the model calls it. Scorers: our \`search(index, query, { topK: 5, minScore: 0 })\`; the kernel over the same postings for the same terms (prepared outside the timed region); Mastra's private \`searchTools(staticCatalog, query)\` (its BM25, name boost, minScore and topK, without the meta-tool wrapper). A slow side stops at its time budget (n says how many samples it took). Each sample starts after a young-generation GC (untimed), so that it pays only for the collections its own allocations cause and not for the garbage of the calls before it (mostly another side's); "allocated per call" is the median V8 heap one call allocated, what a long run pays for in scavenges.`,
       '',
     );
     const metaRows = families.flatMap((f) =>
@@ -266,10 +271,12 @@ export function renderDocument(input: DocumentInput): string {
           factor(tail(o, 'wall')),
           factor(tail(o, 'cpu')),
           scorer === undefined ? 'n/a' : `${((scorer - 1) * 100).toFixed(0)} %`,
+          allocatedBytes(o),
+          allocatedBytes(r.get(at('search_tools', 'mastra', f, s))),
         ];
       }),
     );
-    push(table(['Catalog', 'Tools', 'Ours p50', 'Ours p99', 'n', 'Mastra p50', 'Mastra p99', 'n', 'Ratio p50', 'Ratio p99', 'Ours p99/p50', 'Ours p99/p50, CPU time', 'Above our scorer'], metaRows), '');
+    push(table(['Catalog', 'Tools', 'Ours p50', 'Ours p99', 'n', 'Mastra p50', 'Mastra p99', 'n', 'Ratio p50', 'Ratio p99', 'Ours p99/p50', 'Ours p99/p50, CPU time', 'Above our scorer', 'Allocated per call, ours', 'Allocated per call, Mastra'], metaRows), '');
     const scorerRows = families.flatMap((f) =>
       sizes.map((s) => {
         const o = r.get(at('scorer', 'ours', f, s));

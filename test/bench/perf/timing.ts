@@ -33,6 +33,11 @@ export interface Stats {
   cpu?: { median: number; p99: number };
   /** Median heap retained by the operation's result, in bytes, when the plan asked for it. */
   retained?: number;
+  /**
+   * Median bytes of V8 heap one call allocated (heap used after it − after the young GC before
+   * it), when the plan asked for `youngGc` (a call during which a collection ran counts less).
+   */
+  allocated?: number;
 }
 
 /** How a measurement runs. */
@@ -54,6 +59,15 @@ export interface Plan {
   cpu?: boolean;
   /** A full GC before every sample (outside the timed region). */
   gc?: boolean;
+  /**
+   * A young-generation GC before every sample (outside the timed region), so that a sample pays
+   * only for the collections its own call's allocations cause, not for the garbage the calls
+   * before it left (in an interleaved run, mostly another side's: Mastra's searches allocate far
+   * more than ours, and a scavenge they filled the nursery for landed in whichever call came
+   * next, which made our p99 up to 15× our p50 at 100 tools). A call that allocates more than the
+   * nursery still pays for its own scavenges; `Stats.allocated` says how much each side allocates.
+   */
+  youngGc?: boolean;
   /**
    * Measure the heap retained by each call's result: a full GC before the call and one after
    * it (both untimed), `retained` = heap after − heap before. Then `dispose(result)`. Batch 1 only.
@@ -91,11 +105,12 @@ function median(sorted: readonly number[]): number {
 }
 
 /** Median and p99 of samples (and the median retained heap and CPU-time quantiles, when given). */
-export function summarize(samples: readonly number[], retained: readonly number[] = [], cpu: readonly number[] = []): Stats {
+export function summarize(samples: readonly number[], retained: readonly number[] = [], cpu: readonly number[] = [], allocated: readonly number[] = []): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
   const stats: Stats = { median: median(sorted), p99: quantile(sorted, 0.99), mean, n: sorted.length, samples: [...samples] };
   if (retained.length > 0) stats.retained = median([...retained].sort((a, b) => a - b));
+  if (allocated.length > 0) stats.allocated = median([...allocated].sort((a, b) => a - b));
   if (cpu.length > 0) {
     const c = [...cpu].sort((a, b) => a - b);
     stats.cpu = { median: median(c), p99: quantile(c, 0.99) };
@@ -106,7 +121,7 @@ export function summarize(samples: readonly number[], retained: readonly number[
 /** V8's `gc`, exposed at run time so that `tsx test/bench/perf.ts` needs no node flag. */
 const v8gc = (() => {
   v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+  return runInNewContext('gc') as (options?: { type: 'major' | 'minor'; execution?: 'sync'; flavor?: 'last-resort' }) => void;
 })();
 
 /**
@@ -118,6 +133,11 @@ const v8gc = (() => {
  */
 function gc(): void {
   v8gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** A young-generation collection (a scavenge): empties the nursery; see `Plan.youngGc`. */
+function youngGc(): void {
+  v8gc({ type: 'minor' });
 }
 
 /** Runs a full garbage collection (between samples, outside the timed region). */
@@ -142,6 +162,7 @@ class Side {
   readonly times: number[] = [];
   readonly retained: number[] = [];
   readonly cpu: number[] = [];
+  readonly allocated: number[] = [];
   spent = 0;
   readonly plan: Plan;
   constructor(
@@ -164,7 +185,9 @@ class Side {
   async sample(first: number): Promise<void> {
     const { batch = 1, retained, dispose } = this.plan;
     if (this.plan.gc || retained) gc();
+    else if (this.plan.youngGc) youngGc();
     const before = retained ? settledHeap() : 0;
+    const heapBefore = this.plan.youngGc ? process.memoryUsage().heapUsed : 0;
     let result: unknown;
     const cpu = this.plan.cpu ? process.cpuUsage() : undefined;
     const start = process.hrtime.bigint();
@@ -177,6 +200,7 @@ class Side {
       const used = process.cpuUsage(cpu);
       this.cpu.push(((used.user + used.system) * 1e3) / batch);
     }
+    if (this.plan.youngGc) this.allocated.push((process.memoryUsage().heapUsed - heapBefore) / batch);
     this.spent += ns;
     this.times.push(ns / batch);
     if (retained) this.retained.push(settledHeap() - before);
@@ -232,7 +256,7 @@ export async function measure(ops: readonly Op[], plan: Plan): Promise<Stats[]> 
       total,
     );
   }
-  return sides.map((side) => summarize(side.times, side.retained, side.cpu));
+  return sides.map((side) => summarize(side.times, side.retained, side.cpu, side.allocated));
 }
 
 /** Times two implementations interleaved; see {@link measure}. */
