@@ -34,8 +34,8 @@ export interface Stats {
   /** Median heap retained by the operation's result, in bytes, when the plan asked for it. */
   retained?: number;
   /**
-   * Median bytes of V8 heap one call allocated (heap used after it − after the young GC before
-   * it), when the plan asked for `youngGc` (a call during which a collection ran counts less).
+   * Median bytes of V8 heap one call allocated (heap used after it − before it), when the plan
+   * asked for `allocation` (a call during which a collection ran counts less).
    */
   allocated?: number;
 }
@@ -60,14 +60,11 @@ export interface Plan {
   /** A full GC before every sample (outside the timed region). */
   gc?: boolean;
   /**
-   * A young-generation GC before every sample (outside the timed region), so that a sample pays
-   * only for the collections its own call's allocations cause, not for the garbage the calls
-   * before it left (in an interleaved run, mostly another side's: Mastra's searches allocate far
-   * more than ours, and a scavenge they filled the nursery for landed in whichever call came
-   * next, which made our p99 up to 15× our p50 at 100 tools). A call that allocates more than the
-   * nursery still pays for its own scavenges; `Stats.allocated` says how much each side allocates.
+   * Also record the V8 heap each call allocated (`Stats.allocated`): heap used after the call −
+   * before it, no collection forced (a call during which a collection ran counts less; the median
+   * is kept).
    */
-  youngGc?: boolean;
+  allocation?: boolean;
   /**
    * Measure the heap retained by each call's result: a full GC before the call and one after
    * it (both untimed), `retained` = heap after − heap before. Then `dispose(result)`. Batch 1 only.
@@ -121,7 +118,7 @@ export function summarize(samples: readonly number[], retained: readonly number[
 /** V8's `gc`, exposed at run time so that `tsx test/bench/perf.ts` needs no node flag. */
 const v8gc = (() => {
   v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as (options?: { type: 'major' | 'minor'; execution?: 'sync'; flavor?: 'last-resort' }) => void;
+  return runInNewContext('gc') as (options?: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 })();
 
 /**
@@ -135,10 +132,6 @@ function gc(): void {
   v8gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
-/** A young-generation collection (a scavenge): empties the nursery; see `Plan.youngGc`. */
-function youngGc(): void {
-  v8gc({ type: 'minor' });
-}
 
 /** Runs a full garbage collection (between samples, outside the timed region). */
 export function collectGarbage(): void {
@@ -185,9 +178,8 @@ class Side {
   async sample(first: number): Promise<void> {
     const { batch = 1, retained, dispose } = this.plan;
     if (this.plan.gc || retained) gc();
-    else if (this.plan.youngGc) youngGc();
     const before = retained ? settledHeap() : 0;
-    const heapBefore = this.plan.youngGc ? process.memoryUsage().heapUsed : 0;
+    const heapBefore = this.plan.allocation ? process.memoryUsage().heapUsed : 0;
     let result: unknown;
     const cpu = this.plan.cpu ? process.cpuUsage() : undefined;
     const start = process.hrtime.bigint();
@@ -200,7 +192,7 @@ class Side {
       const used = process.cpuUsage(cpu);
       this.cpu.push(((used.user + used.system) * 1e3) / batch);
     }
-    if (this.plan.youngGc) this.allocated.push((process.memoryUsage().heapUsed - heapBefore) / batch);
+    if (this.plan.allocation) this.allocated.push((process.memoryUsage().heapUsed - heapBefore) / batch);
     this.spent += ns;
     this.times.push(ns / batch);
     if (retained) this.retained.push(settledHeap() - before);

@@ -87,7 +87,7 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
       viaMetaTool(1),
       (i) => mastra.searchTools!(mastra.staticCatalog, q(i), undefined),
     ],
-    bench.plan({ ...searchPlan(bench, c), cpu: true, youngGc: true }),
+    bench.plan({ ...searchPlan(bench, c), cpu: true, allocation: true }),
   );
   results.put(at('search_tools', 'ours'), oursMeta!);
   results.put(at('search_tools', 'mastra'), mastraMeta!);
