@@ -160,8 +160,8 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'search.index.compound',
     misreading: 'the pieces of compound names are not indexed',
     file: "src/scoring/search-index.ts",
-    find: "tools.map((tool, slot) => (pieces[slot]!.length === 0 ? tool : withPieces(tool, pieces[slot]!)));",
-    replace: "tools.map((tool) => tool);",
+    find: "const f = own.length === 0 ? undefined : withPieces(tool, analysisIds[slot]!.terms, own);",
+    replace: "const f = own.length >= 0 ? undefined : withPieces(tool, analysisIds[slot]!.terms, own);",
   },
   {
     id: 'exact-name-off',
@@ -250,7 +250,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'search.score.field-weight',
     misreading: 'the description\'s length is not normalised (b = 0)',
     file: 'src/scoring/search-index.ts',
-    find: "    const descNorm = lengthNorm(f.descriptionLength, avgDesc, bDesc);\n",
+    find: "    const descNorm = lengthNorm(descriptionLengths[slot]!, avgDesc, bDesc);\n",
     replace: '    const descNorm = 1;\n',
   },
   {
