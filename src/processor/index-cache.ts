@@ -3,10 +3,11 @@
  * and bounded both by bytes and by count.
  *
  * A catalog's content is its canonical names and descriptions in order; the cache keeps, per
- * content, a layout (the tools' own strings, referred to, and where each name sits) and, once a
- * step has searched it, its index. Looking a catalog up costs a fingerprint (lengths and a few
- * code units per tool) and one comparison per string (a pointer comparison when the request's
- * strings are the ones seen before), and analyses nothing; a new content's index is assembled,
+ * list of names, a layout (the tools' own strings, referred to, and where each name sits) and,
+ * with it, the indexes of the contents over those names that a step has searched. Looking a catalog up compares its names with each kept
+ * layout's, newest first (the count and the last name first, then one comparison per name: a
+ * pointer comparison when the request's strings are the ones seen before), then its descriptions
+ * with the layout's indexes, and analyses nothing; a new content's index is assembled,
  * when a step first reads it, from the tools' analyses (r[search.index.analysis-cache]), only new
  * or changed tools being analysed.
  *
@@ -92,8 +93,8 @@ export function contentBytes(descriptions: readonly string[]): number {
 }
 
 /**
- * Whether a layout holds these entries' names, in order: the count, the last name and the first,
- * then every name (a pointer comparison each when the strings are the ones seen before).
+ * Whether a layout holds these entries' names, in order: the count and the last name, then every
+ * name (a pointer comparison each when the strings are the ones seen before).
  */
 function sameNames(layout: CatalogLayout, entries: readonly ToolEntry[]): boolean {
   const names = layout.names;
