@@ -13,6 +13,10 @@
  * the median round counts), and writes `docs/search-quality.md` with the table and
  * `docs/search-quality.svg`, the chart of Recall@5 per set and system.
  *
+ * The scorer of the filing baseline (commit e4245f1, `eval/baseline.ts`, loaded from the
+ * repository's history) runs in the same loop, interleaved with the others, so that the ratio of
+ * this scorer's time per query to the baseline's is measured in the same run on the same load.
+ *
  * `--no-write` prints without writing the files. `--cross-validate` runs instead the
  * leave-one-set-out choice of the scoring constants (`eval/cross-validate.ts`) and writes
  * `docs/search-tuning.md`.
@@ -21,6 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSearchIndex, search, type SearchDocument } from '../../src/scoring/index.js';
 import { DATA_ENV, loadDataSets, type DataSet } from './data.js';
+import { BASELINE_COMMIT, loadBaselineScorer, type BaselineScorer } from './eval/baseline.js';
 import { bm25Baseline } from './eval/bm25-baseline.js';
 import { barChartSvg } from './eval/chart.js';
 import { crossValidate, PREVIOUS_RECALL_AT_1, PREVIOUS_RECALL_AT_5 } from './eval/cross-validate.js';
@@ -36,14 +41,23 @@ const repoRoot = new URL('../../', import.meta.url).pathname;
 
 type Searcher = (query: string) => string[] | Promise<string[]>;
 
-/** The systems compared, in table order. */
+/** The systems compared, in table order (the chart's). */
 const SYSTEMS = ['tool-search-reference', '@mastra/core 1.71.0', 'BM25 baseline'] as const;
 
-async function searchersFor(catalog: readonly SearchDocument[]): Promise<Searcher[]> {
+/** The filing baseline's scorer, when it loads: timed with the others, in the table's last row of each set. */
+const BASELINE_SYSTEM = `tool-search-reference at ${BASELINE_COMMIT}`;
+
+async function searchersFor(catalog: readonly SearchDocument[], baseline: BaselineScorer | undefined): Promise<Searcher[]> {
   const index = buildSearchIndex(catalog);
   const ours: Searcher = (query) => search(index, query, { topK: TOP_K, minScore: MIN_SCORE }).map((hit) => hit.name);
   const bm25 = bm25Baseline(catalog);
-  return [ours, await mastraSearcher(catalog, TOP_K, MIN_SCORE), (query) => bm25(query, TOP_K)];
+  const before = baseline?.(catalog);
+  return [
+    ours,
+    await mastraSearcher(catalog, TOP_K, MIN_SCORE),
+    (query) => bm25(query, TOP_K),
+    ...(before ? [(query: string) => before(query, TOP_K, MIN_SCORE)] : []),
+  ];
 }
 
 interface SetResult {
@@ -56,8 +70,8 @@ interface SetResult {
 }
 
 /** Runs every system on every query of a set: results from the first round, time from all rounds. */
-async function runSet(set: DataSet): Promise<SetResult> {
-  const searchers = await searchersFor(set.catalog);
+async function runSet(set: DataSet, baseline: BaselineScorer | undefined): Promise<SetResult> {
+  const searchers = await searchersFor(set.catalog, baseline);
   const runs: string[][][] = searchers.map(() => []);
   const rounds: number[][] = searchers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -98,14 +112,17 @@ function describeSet(r: SetResult): string {
   return `${r.set.title} (${r.set.language}): ${r.set.catalog.length} tools, ${r.set.queries.length} queries (${multi} with several gold tools)`;
 }
 
-function report(results: readonly SetResult[], missing: string | undefined): string {
+function report(results: readonly SetResult[], missing: string | undefined, baselineMissing: string | undefined): string {
+  const withBaseline = baselineMissing === undefined;
+  const systems = withBaseline ? [...SYSTEMS, BASELINE_SYSTEM] : SYSTEMS;
   const main = table(
     ['data set', 'system', 'Recall@1', 'Recall@5', 'MRR@5', 'nDCG@5', 'time / query'],
-    results.flatMap((r) => SYSTEMS.map((name, s) => [r.set.title, name, ...metricCells(r.metrics[s]!), duration(r.nsPerQuery[s]!)])),
+    results.flatMap((r) => systems.map((name, s) => [r.set.title, name, ...metricCells(r.metrics[s]!), duration(r.nsPerQuery[s]!)])),
   );
+  const ratio = (r: SetResult, s: number) => (r.nsPerQuery[0]! / r.nsPerQuery[s]!).toFixed(2);
   const speed = table(
-    ['data set', 'ours / @mastra/core', 'ours / BM25 baseline'],
-    results.map((r) => [r.set.title, (r.nsPerQuery[0]! / r.nsPerQuery[1]!).toFixed(2), (r.nsPerQuery[0]! / r.nsPerQuery[2]!).toFixed(2)]),
+    ['data set', 'ours / @mastra/core', 'ours / BM25 baseline', ...(withBaseline ? [`ours / ${BASELINE_COMMIT}`] : [])],
+    results.map((r) => [r.set.title, ratio(r, 1), ratio(r, 2), ...(withBaseline ? [ratio(r, 3)] : [])]),
   );
   const change = table(
     ['data set', 'Recall@1 before', 'Recall@1 now', 'Recall@5 before', 'Recall@5 now', 'Δ Recall@5'],
@@ -126,9 +143,10 @@ function report(results: readonly SetResult[], missing: string | undefined): str
     '',
     main,
     '',
-    'Time per query is the mean over the set’s queries, the three systems timed interleaved (median of three rounds); the ratios:',
+    `Time per query is the mean over the set’s queries, the systems timed interleaved (median of three rounds); the ratios${withBaseline ? ` (the last: this scorer against the filing baseline's, commit ${BASELINE_COMMIT}, loaded from the repository's history by \`test/bench/eval/baseline.ts\`; below 1 is faster)` : ''}:`,
     '',
     speed,
+    ...(withBaseline ? [] : ['', `Not timed against commit ${BASELINE_COMMIT}: ${baselineMissing}.`]),
     '',
     'This scorer against the previous release (commit e4245f1: trigram approximate matching, CJK character pairs across the whole run, constants tuned on MetaTool alone), whose figures were measured with this same script:',
     '',
@@ -211,19 +229,22 @@ async function main(): Promise<void> {
     if (write) writeFileSync(join(repoRoot, 'docs', 'search-tuning.md'), tuning);
     return;
   }
+  const baseline = await loadBaselineScorer(repoRoot);
+  const baselineMissing = 'missing' in baseline ? baseline.missing : undefined;
+  if (baselineMissing) process.stderr.write(`[eval:search] ${baselineMissing}\n`);
   const results: SetResult[] = [];
   for (const set of sets) {
     process.stderr.write(`[eval:search] ${set.title}: ${set.catalog.length} tools, ${set.queries.length} queries\n`);
-    results.push(await runSet(set));
+    results.push(await runSet(set, 'scorer' in baseline ? baseline.scorer : undefined));
   }
-  const body = report(results, missing);
+  const body = report(results, missing, baselineMissing);
   console.log(body);
   if (write) {
     writeFileSync(join(repoRoot, 'docs', 'search-quality.md'), markdown(body));
     const svg = barChartSvg(
       'Recall@5 per development set (topK 5, minScore 0)',
       SYSTEMS,
-      results.map((r) => ({ label: r.set.title, values: r.metrics.map((m) => m.recallAt5) })),
+      results.map((r) => ({ label: r.set.title, values: r.metrics.slice(0, SYSTEMS.length).map((m) => m.recallAt5) })),
     );
     writeFileSync(join(repoRoot, 'docs', 'search-quality.svg'), svg);
     process.stderr.write('[eval:search] wrote docs/search-quality.md and docs/search-quality.svg\n');
