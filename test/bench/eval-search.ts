@@ -161,7 +161,9 @@ function markdown(body: string): string {
 How well \`search_tools\` finds the right tool, on every development set, for this package's
 scorer (\`src/scoring\`, specified in [spec/search.md](../spec/search.md)), for \`@mastra/core\`
 1.71.0's \`ToolSearchProcessor\` and for a textbook BM25 baseline, in the same run, on the same
-data, with the same \`topK\` (5) and \`minScore\` (0). This file and the chart are written by the
+data, with the same \`topK\` (5) and \`minScore\` (0). The scorer of the filing baseline
+(commit ${BASELINE_COMMIT}, when issue 12 was filed) runs in the same loop, so that this scorer's time per
+query is compared with it under the same load. This file and the chart are written by the
 benchmark itself; do not edit them by hand.
 
 Reproduce with:
