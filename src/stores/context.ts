@@ -7,8 +7,8 @@
  * @module
  */
 import { checkMaxThreads, DEFAULT_MAX_THREADS } from './in-memory.js';
-import { createDerivationMemory, DEFAULT_MAX_REMEMBERED_MESSAGES, type DerivationMemoryStats } from './derivation-memory.js';
-import { loadedFromMessages, readMessage, type MessageReading } from './messages.js';
+import { createDerivationMemory, DEFAULT_MAX_REMEMBERED_MESSAGES, fullReading, type DerivationMemoryStats, type DerivedReading } from './derivation-memory.js';
+import { readMessage, type MessageRead, type MessageReading } from './messages.js';
 import { createOrderMemory } from './order-memory.js';
 import { createReceiptKeys, type ReceiptKeys, type ReceiptSecret } from './receipts.js';
 import { isAnonymous } from './types.js';
@@ -72,7 +72,10 @@ export interface ContextStore extends LoadedToolStore {
   derivationStats(): DerivationMemoryStats;
 }
 
-const everyName = (): boolean => true;
+/** A reader of messages with these options. */
+function readerFor(options: MessageReading): (message: unknown) => MessageRead {
+  return (message) => readMessage(message, options);
+}
 
 /** One thread's bridge: names activated since its last read, and when the latest was. */
 interface BridgeEntry {
@@ -119,6 +122,7 @@ function checkOptions(options: ContextStoreOptions): { max: number; clock: () =>
  * @see r[store.context.order-memory]
  * @see r[store.context.max-threads]
  * @see r[store.context.derive.incremental]
+ * @see r[store.context.derive.kept]
  */
 export function createContextStore(options: ContextStoreOptions): ContextStore {
   const { max, clock, keys, remembered } = checkOptions(options);
@@ -134,13 +138,18 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
 
   const reading = (threadId: string | undefined): MessageReading =>
     keys === undefined ? { autoLoad } : { autoLoad, receipts: { keys, threadId } };
+  /** Without receipts, one reader serves every thread. */
+  const unsigned: MessageReading = { autoLoad };
+  const readUnsigned = (message: unknown): MessageRead => readMessage(message, unsigned);
 
-  /** Every tool an activating result in the messages names, in first-activation order. */
-  const fromMessages = (input: StoreStepInput): string[] => {
-    const options = reading(input.threadId);
-    if (isAnonymous(input.threadId)) return loadedFromMessages(input.messages, everyName, options);
-    // For a thread: only what may have changed since its previous step is read.
-    return derivations.held(input.threadId, Array.isArray(input.messages) ? input.messages : [], (message) => readMessage(message, options));
+  /**
+   * What the messages hold, by position: for a thread, only what may have changed since its
+   * previous step is read (r[store.context.derive.incremental], r[store.context.derive.kept]).
+   */
+  const fromMessages = (input: StoreStepInput): DerivedReading => {
+    const messages = Array.isArray(input.messages) ? input.messages : [];
+    const read = keys === undefined ? readUnsigned : readerFor(reading(input.threadId));
+    return isAnonymous(input.threadId) ? fullReading(messages, read) : derivations.reading(input.threadId, messages, read);
   };
 
   /**
@@ -152,16 +161,16 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
     //    (the order memory keeps the place of a tool missing from this request's catalog).
     const derived = fromMessages(input);
     const prefetched = input.prefetched;
-    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return derived;
+    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return [...derived.names];
     // A prefetch counts as activated at the user message it was made for (r[store.context.prefetched]):
     // after what the messages before it activated, before what the later ones did; so the order
     // derived from the messages alone, after a restart, is the order the steps had.
     const out = new Set<string>();
     if (prefetched !== undefined && prefetched.names.length > 0) {
-      for (const name of loadedFromMessages(input.messages.slice(0, Math.max(0, prefetched.at)), everyName, reading(input.threadId))) out.add(name);
+      for (const name of derived.namesBefore(Math.max(0, prefetched.at))) out.add(name);
       for (const name of prefetched.names) out.add(name);
     }
-    for (const name of derived) out.add(name);
+    for (const name of derived.names) out.add(name);
     // Bridged names the messages do not hold yet come after the others.
     for (const name of bridged?.names ?? []) out.add(name);
     return [...out];

@@ -1,12 +1,18 @@
 /**
  * The context store's memory of what it read at each thread's previous step, so that a step
- * reads only what may have changed: the messages that differ from the previous step's (by
- * identity, position by position, after any number of messages dropped from the front), the
- * messages that hold a meta-tool part, and the previous step's last message. Everything else is
- * one pointer comparison per message. Pure: no timers, no I/O; bounded by the number of messages
- * it refers to.
+ * reads only what may have changed. Two ways to find what is unchanged:
+ *
+ * - the **kept history** (constant work): the step's array is the very array the previous step
+ *   read, no shorter, with the previous last message and every message that held a meta-tool
+ *   part still at their places; then only those messages and the appended ones are read;
+ * - otherwise the **alignment** (one pointer comparison per message): the messages that are the
+ *   same objects as the previous step's, position by position, after any number dropped from the
+ *   front, are unchanged but for the same messages; the rest is read.
+ *
+ * Pure: no timers, no I/O; bounded by the number of messages it refers to.
  *
  * @see r[store.context.derive.incremental]
+ * @see r[store.context.derive.kept]
  * @module
  */
 import type { MessageRead } from './messages.js';
@@ -22,8 +28,29 @@ export interface DerivationMemoryStats {
   messageCount: number;
   /** Messages read (once per message per step that read it) since the memory was created. */
   reads: number;
+  /**
+   * Message identities compared with the previous step's (the alignment's pointer comparisons and
+   * the kept-history checks) since the memory was created.
+   */
+  comparisons: number;
+  /** Steps that found their thread's history kept (r[store.context.derive.kept]) since the memory was created. */
+  keptSteps: number;
   /** Threads forgotten to stay within the bound. */
   evictions: number;
+}
+
+/**
+ * What one reading of a step's messages found: the names of every message that holds a
+ * meta-tool part, by position.
+ */
+export interface DerivedReading {
+  /** Every name the messages hold as loaded (whatever this request's catalog), in first-activation order. */
+  readonly names: readonly string[];
+  /**
+   * The names held by the messages before position `end` only (the messages before a prefetch's
+   * user message, r[store.context.prefetched]), in first-activation order.
+   */
+  namesBefore(end: number): string[];
 }
 
 /** A per-thread derivation memory; see {@link createDerivationMemory}. */
@@ -37,6 +64,14 @@ export interface DerivationMemory {
    * @param read - what one message contributes
    */
   held(threadId: string, messages: readonly unknown[], read: (message: unknown) => MessageRead): string[];
+  /**
+   * As {@link DerivationMemory.held}, with the names by position (for a prefetch's place).
+   *
+   * @param threadId - the thread (never anonymous)
+   * @param messages - the step's messages
+   * @param read - what one message contributes
+   */
+  reading(threadId: string, messages: readonly unknown[], read: (message: unknown) => MessageRead): DerivedReading;
   /** Forgets every thread. */
   clear(): void;
   /** Counts what is held and read. */
@@ -45,6 +80,8 @@ export interface DerivationMemory {
 
 /** What one thread's previous step read. */
 interface Remembered {
+  /** The array the previous step got (the caller's own, compared by identity only; weakly held, so the memory keeps no array alive). */
+  readonly source: WeakRef<readonly unknown[]>;
   /** The previous step's messages (the memory's own copy of the array, not of the messages). */
   readonly refs: unknown[];
   /** Positions in `refs` of the messages that hold a meta-tool part, ascending. */
@@ -62,22 +99,59 @@ function identicalRun(messages: readonly unknown[], refs: readonly unknown[], of
   return run;
 }
 
+/** The names of `contributed` (ascending positions), each once, in order, up to position `end` (exclusive). */
+function namesUpTo(positions: readonly number[], contributed: ReadonlyArray<readonly string[]>, end: number): string[] {
+  // One contributing message (the common case): its names, each once.
+  if (positions.length === 1 && positions[0]! < end) return contributed[0]!.length <= 1 ? [...contributed[0]!] : [...new Set(contributed[0])];
+  const seen = new Set<string>();
+  for (let k = 0; k < positions.length && positions[k]! < end; k++) for (const name of contributed[k]!) seen.add(name);
+  return [...seen];
+}
+
+/** The messages of a step that hold a meta-tool part, by ascending position, with what each contributes. */
+class Contributions implements DerivedReading {
+  /** Positions, ascending. */
+  readonly positions: number[] = [];
+  /** What the message at each of `positions` contributes. */
+  readonly contributed: Array<readonly string[]> = [];
+  #names: readonly string[] | undefined;
+
+  /** Reads the message at `position`; returns 1 (one message read). */
+  take(messages: readonly unknown[], position: number, read: (message: unknown) => MessageRead): number {
+    const r = read(messages[position]);
+    if (r.relevant) {
+      this.positions.push(position);
+      this.contributed.push(r.names);
+    }
+    return 1;
+  }
+
+  get names(): readonly string[] {
+    return (this.#names ??= namesUpTo(this.positions, this.contributed, Infinity));
+  }
+
+  namesBefore(end: number): string[] {
+    return namesUpTo(this.positions, this.contributed, end);
+  }
+}
+
 /**
  * Creates a derivation memory.
  *
- * `held(threadId, messages, read)`:
- * 1. Align the step's messages with the thread's previous ones: the previous position of the
- *    first message (0, or further when messages were dropped from the front), then the longest
- *    run of messages that are the very same objects, position by position.
- * 2. Read again, in that run, the messages that held a meta-tool part and the previous step's
- *    last message (its parts may have grown in place); read every message after the run.
- * 3. The loaded names are those of the messages read, in message order, each once.
- * 4. Remember this step's messages and which of them hold a meta-tool part; the least recently
- *    stepped threads beyond the bound are forgotten, and a history longer than the bound is not
- *    remembered.
+ * `reading(threadId, messages, read)`: the run of unchanged messages is the whole previous
+ * history when it is kept (r[store.context.derive.kept]: the same array, at least as long, its
+ * previous last message and each message that held a meta-tool part the very objects at their
+ * previous positions); otherwise the alignment finds it (the previous position of the first
+ * message, then the longest run of the very same objects). In the run, the messages that held a
+ * meta-tool part and the previous last message are read again (their parts may have changed in
+ * place), and every message after the run is read. The loaded names are those of the messages
+ * read, in message order, each once. The step's array (weakly), its messages and which of them
+ * hold a meta-tool part are remembered; the least recently stepped threads beyond the bound are
+ * forgotten, and a history longer than the bound is not remembered.
  *
  * @param options - `maxMessages`: references held at most over every thread (0 remembers nothing)
  * @see r[store.context.derive.incremental]
+ * @see r[store.context.derive.kept]
  */
 export function createDerivationMemory(options: { maxMessages: number }): DerivationMemory {
   const maxMessages = options.maxMessages;
@@ -85,6 +159,8 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
   const threads = new Map<string, Remembered>();
   let messageCount = 0;
   let reads = 0;
+  let comparisons = 0;
+  let keptSteps = 0;
   let evictions = 0;
 
   const forget = (threadId: string): void => {
@@ -94,60 +170,83 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
     messageCount -= entry.refs.length;
   };
 
-  return {
-    held(threadId, messages, read) {
-      const previous = threads.get(threadId);
-      const n = messages.length;
-      // Align: the first message's previous position, then the run of identical messages.
-      let offset = 0;
-      let run = 0;
-      if (previous !== undefined && n > 0) {
-        const refs = previous.refs;
+  /** Whether `messages` is the previous step's history, kept; counts its comparisons. */
+  const kept = (previous: Remembered, messages: readonly unknown[]): boolean => {
+    const refs = previous.refs;
+    const last = refs.length - 1;
+    if (messages.length < refs.length || last < 0 || previous.source.deref() !== messages) return false;
+    comparisons++;
+    if (messages[last] !== refs[last]) return false;
+    for (const p of previous.relevant) {
+      comparisons++;
+      if (messages[p] !== refs[p]) return false;
+    }
+    return true;
+  };
+
+  const reading = (threadId: string, messages: readonly unknown[], read: (message: unknown) => MessageRead): DerivedReading => {
+    const previous = threads.get(threadId);
+    const n = messages.length;
+    // The run of unchanged messages: the whole previous history when kept, else the alignment.
+    let offset = 0;
+    let run = 0;
+    if (previous !== undefined && n > 0) {
+      const refs = previous.refs;
+      if (kept(previous, messages)) {
+        // Unlike @mastra/core 1.71.0 (r[store.context.derive.incremental]): Mastra reads every message at every
+        // step; here a message replaced at its place in the kept array, or changed in place, that held no
+        // meta-tool part and was not the last, is not read again.
+        keptSteps++;
+        run = refs.length;
+      } else {
         offset = messages[0] === refs[0] ? 0 : refs.indexOf(messages[0]);
+        comparisons += offset < 0 ? refs.length : offset + 1;
         if (offset < 0) offset = 0;
-        else run = identicalRun(messages, refs, offset, Math.min(n, refs.length - offset));
-      }
-      // Read what may have changed; the rest contributes nothing (it held no meta-tool part).
-      const relevant: number[] = [];
-      const contributed: Array<readonly string[]> = [];
-      const take = (position: number): void => {
-        reads++;
-        const r = read(messages[position]);
-        if (!r.relevant) return;
-        relevant.push(position);
-        contributed.push(r.names);
-      };
-      if (previous !== undefined && run > 0) {
-        const last = previous.refs.length - 1 - offset;
-        for (const p of previous.relevant) {
-          const position = p - offset;
-          if (position >= 0 && position < run && position !== last) take(position);
-        }
-        // The previous last message is the run's last when the whole previous tail was kept.
-        if (last >= 0 && last < run) take(last);
-      }
-      for (let position = run; position < n; position++) take(position);
-      // Names in message order, each once.
-      const seen = new Set<string>();
-      for (const names of contributed) for (const name of names) seen.add(name);
-      // Remember this step (most recently stepped last), within the bound.
-      forget(threadId);
-      if (n > 0 && n <= maxMessages) {
-        // The previous copy is kept and extended when the step only appended to it, so an
-        // unchanged or appended history costs its comparisons, not a copy.
-        let refs: unknown[];
-        if (previous !== undefined && offset === 0 && run === previous.refs.length) {
-          refs = previous.refs;
-          for (let position = run; position < n; position++) refs.push(messages[position]);
-        } else refs = messages.slice();
-        threads.set(threadId, { refs, relevant });
-        messageCount += n;
-        while (messageCount > maxMessages) {
-          forget(threads.keys().next().value as string);
-          evictions++;
+        else {
+          run = identicalRun(messages, refs, offset, Math.min(n, refs.length - offset));
+          comparisons += run;
         }
       }
-      return [...seen];
+    }
+    // Read what may have changed; the rest contributes nothing (it held no meta-tool part).
+    const out = new Contributions();
+    if (previous !== undefined && run > 0) {
+      const last = previous.refs.length - 1 - offset;
+      for (const p of previous.relevant) {
+        const position = p - offset;
+        if (position >= 0 && position < run && position !== last) reads += out.take(messages, position, read);
+      }
+      // The previous last message is the run's last when the whole previous tail was kept.
+      if (last >= 0 && last < run) reads += out.take(messages, last, read);
+    }
+    for (let position = run; position < n; position++) reads += out.take(messages, position, read);
+    // Remember this step (most recently stepped last), within the bound.
+    forget(threadId);
+    if (n > 0 && n <= maxMessages) {
+      // The previous copy is kept and extended when the step only appended to it, so an
+      // unchanged or appended history costs no copy.
+      let refs: unknown[];
+      if (previous !== undefined && offset === 0 && run === previous.refs.length) {
+        refs = previous.refs;
+        for (let position = run; position < n; position++) refs.push(messages[position]);
+      } else refs = messages.slice();
+      const source = previous !== undefined && previous.source.deref() === messages ? previous.source : new WeakRef(messages);
+      threads.set(threadId, { source, refs, relevant: out.positions });
+      messageCount += n;
+      while (messageCount > maxMessages) {
+        forget(threads.keys().next().value as string);
+        evictions++;
+      }
+    }
+    // Names in message order, each once.
+    return out;
+  };
+
+  return {
+    reading,
+
+    held(threadId, messages, read) {
+      return [...reading(threadId, messages, read).names];
     },
 
     clear() {
@@ -156,7 +255,21 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
     },
 
     stats() {
-      return { threadCount: threads.size, messageCount, reads, evictions };
+      return { threadCount: threads.size, messageCount, reads, comparisons, keptSteps, evictions };
     },
   };
+}
+
+/**
+ * A full reading of `messages` (every message read once), in the shape of {@link DerivationMemory.reading}:
+ * for anonymous requests, which have no memory.
+ *
+ * @param messages - the step's messages
+ * @param read - what one message contributes
+ * @see r[store.context.derive]
+ */
+export function fullReading(messages: readonly unknown[], read: (message: unknown) => MessageRead): DerivedReading {
+  const out = new Contributions();
+  for (let position = 0; position < messages.length; position++) out.take(messages, position, read);
+  return out;
 }

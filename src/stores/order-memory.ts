@@ -53,6 +53,13 @@ export interface OrderMemory {
   stats(): OrderMemoryStats;
 }
 
+/** Whether two name lists hold the same names in the same order. */
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * Creates an order memory.
  *
@@ -96,11 +103,16 @@ export function createOrderMemory(options: OrderMemoryOptions): OrderMemory {
 
   return {
     order(threadId, held, isKnownTool) {
+      const previous = threads.get(threadId) ?? [];
+      // The names the previous step remembered, held again in that order: nothing moves, nothing drops.
+      if (sameNames(previous, held)) {
+        remember(threadId, previous);
+        return previous.filter((name) => isKnownTool(name));
+      }
       const heldSet = new Set(held);
       // Unlike @mastra/core 1.71.0 (r[processor.order.stable]): in 'context' mode Mastra orders loaded tools by the
       // first result still present, so a tool can move behind later ones.
       // Remembered names still held, in their remembered order.
-      const previous = threads.get(threadId) ?? [];
       const ordered = previous.filter((name) => heldSet.has(name));
       if (options.onDropped !== undefined && ordered.length < previous.length) {
         const dropped = previous.filter((name) => !heldSet.has(name));

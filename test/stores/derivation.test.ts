@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { activationFor, createContextStore, createReceiptKeys, DEFAULT_MAX_REMEMBERED_MESSAGES, LOAD_TOOL, loadToolSingleResult, type StoreStepInput } from '../../src/stores/index.js';
+import { loadedFromMessages, type MessageReading } from '../../src/stores/messages.js';
+import { isMetaToolName } from '../../src/stores/meta-tool-names.js';
 import { knownTools, loadMultiMessage, loadSingleMessage, searchMessage, toolResultMessage, userMessage } from './support/messages.js';
 
 const NAMES = ['a', 'b', 'c', 'd'];
@@ -47,28 +49,42 @@ function messageOf(kind: number, name: string, signed: boolean): Message {
   }
 }
 
+/** Whether a message holds a `tool-invocation` part naming a meta-tool (what the store calls a meta-tool message). */
+const isMetaToolMessage = (m: Message) =>
+  partsOf(m).some((p) => p.type === 'tool-invocation' && isMetaToolName(((p.toolInvocation as { toolName?: string } | undefined)?.toolName ?? '') as string));
+
 /** One change of the history between two steps. */
 type Op =
   | { op: 'append'; kind: number; name: string }
   | { op: 'drop-front'; count: number }
-  | { op: 'remove' | 'replace' | 'insert'; at: number; kind: number; name: string }
+  | { op: 'remove' | 'replace' | 'insert' | 'replace-in-place'; at: number; kind: number; name: string }
   | { op: 'swap'; at: number }
   | { op: 'grow-last'; name: string }
   | { op: 'complete-pending' }
   | { op: 'edit-relevant'; name: string }
-  | { op: 'same-array' | 'new-array' };
+  | { op: 'rewrite-old'; at: number; name: string }
+  | { op: 'same-array' | 'new-array' | 'fresh' };
 
-const opArb: fc.Arbitrary<Op> = fc.oneof(
+const place = { at: fc.nat(20), kind: fc.nat(5), name: fc.constantFrom(...NAMES) };
+/** The changes r[store.context.derive.incremental] says a step sees. */
+const seenOps: Array<fc.WeightedArbitrary<Op>> = [
   { weight: 4, arbitrary: fc.record({ op: fc.constant('append' as const), kind: fc.nat(5), name: fc.constantFrom(...NAMES, 'z') }) },
-  fc.record({ op: fc.constant('drop-front' as const), count: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ op: fc.constantFrom('remove' as const, 'replace' as const, 'insert' as const), at: fc.nat(20), kind: fc.nat(5), name: fc.constantFrom(...NAMES) }),
-  fc.record({ op: fc.constant('swap' as const), at: fc.nat(20) }),
-  fc.record({ op: fc.constant('grow-last' as const), name: fc.constantFrom(...NAMES) }),
-  fc.constant({ op: 'complete-pending' as const }),
-  fc.record({ op: fc.constant('edit-relevant' as const), name: fc.constantFrom(...NAMES) }),
-  fc.constant({ op: 'same-array' as const }),
-  fc.constant({ op: 'new-array' as const }),
-);
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('drop-front' as const), count: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('remove' as const, 'replace' as const, 'insert' as const), ...place }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('swap' as const), at: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('grow-last' as const), name: fc.constantFrom(...NAMES) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'complete-pending' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('edit-relevant' as const), name: fc.constantFrom(...NAMES) }) },
+  { weight: 2, arbitrary: fc.constant({ op: 'same-array' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'new-array' as const }) },
+];
+/** Every change, the two the rule's table marks as unseen included, and a new request's fresh copy. */
+const everyOp: Array<fc.WeightedArbitrary<Op>> = [
+  ...seenOps,
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('replace-in-place' as const), ...place }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('rewrite-old' as const), at: fc.nat(20), name: fc.constantFrom(...NAMES) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'fresh' as const }) },
+];
 
 /** Applies one change; returns the array the next step gets (the same one, or a new one). */
 function apply(history: Message[], o: Op, signed: boolean): Message[] {
@@ -83,9 +99,25 @@ function apply(history: Message[], o: Op, signed: boolean): Message[] {
     case 'remove':
       if (history.length > 0) history.splice(at(o.at), 1);
       return history;
-    case 'replace':
+    case 'replace': {
+      // Seen: a meta-tool message or the last replaced in the same array; any other one with a new array.
+      if (history.length === 0) return history;
+      const i = at(o.at);
+      const seenInPlace = isMetaToolMessage(history[i]!) || i === history.length - 1;
+      history[i] = messageOf(o.kind, o.name, signed);
+      return seenInPlace ? history : history.slice();
+    }
+    case 'replace-in-place':
+      // Unseen while the history stays kept, when the message replaced was neither a meta-tool message nor the last.
       if (history.length > 0) history[at(o.at)] = messageOf(o.kind, o.name, signed);
       return history;
+    case 'rewrite-old': {
+      // Unseen: an old message without a meta-tool part rewritten in place into a load_tool result.
+      const i = at(o.at);
+      const m = history[i];
+      if (m !== undefined && i < history.length - 1 && !isMetaToolMessage(m)) Object.assign(m, { role: 'assistant', content: { format: 2, parts: [loadPart(o.name, signed, `rewrite-${++calls}`)] } });
+      return history;
+    }
     case 'insert':
       history.splice(at(o.at), 0, messageOf(o.kind, o.name, signed));
       return history;
@@ -125,27 +157,129 @@ function apply(history: Message[], o: Op, signed: boolean): Message[] {
       return history;
     case 'new-array':
       return history.slice();
+    case 'fresh':
+      // A new request's MessageList: a new array of new message objects (as memory recalls them).
+      return history.map((m) => structuredClone(m));
   }
 }
 
-const stepOf = (messages: unknown[]): StoreStepInput => ({ threadId: THREAD, messages, isKnownTool });
+/**
+ * The oracle: a full reading by the store's first-edition scan (`loadedFromMessages`), with a
+ * prefetch at `at` (r[store.context.prefetched]) when given.
+ */
+function fullDerivation(messages: readonly unknown[], reading: MessageReading, prefetched?: { names: string[]; at: number }): string[] {
+  if (prefetched === undefined) return loadedFromMessages(messages, isKnownTool, reading);
+  const names = [...loadedFromMessages(messages.slice(0, prefetched.at), isKnownTool, reading), ...prefetched.names, ...loadedFromMessages(messages, isKnownTool, reading)];
+  return [...new Set(names)].filter(isKnownTool);
+}
+
+const stepOf = (messages: unknown[], prefetched?: { names: string[]; at: number }): StoreStepInput => ({ threadId: THREAD, messages, isKnownTool, ...(prefetched ? { prefetched } : {}) });
+const prefetchArb = fc.option(fc.record({ names: fc.subarray(NAMES, { minLength: 1 }), at: fc.nat(25) }), { nil: undefined });
 
 describe('incremental derivation', () => {
-  it('[store.context.derive.incremental] [store.context.derive] over any history edits (in-place ones on meta-tool or last messages included), a step derives what reading every message derives', () => {
+  it('[store.context.derive.incremental] [store.context.derive.kept] [store.context.derive] over any sequence of the changes a step sees, it derives what a full reading derives', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean(), (ops, autoLoad, signed) => {
+      fc.property(fc.array(fc.tuple(fc.oneof(...seenOps), prefetchArb), { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean(), (ops, autoLoad, signed) => {
         const options = { autoLoad, ...(signed ? { receiptSecret: SECRET } : {}) };
+        const reading: MessageReading = signed ? { autoLoad, receipts: { keys, threadId: THREAD } } : { autoLoad };
         const incremental = createContextStore(options);
         const full = createContextStore({ ...options, maxRememberedMessages: 0 });
         let history: Message[] = [];
-        for (const o of ops) {
+        for (const [o, prefetched] of ops) {
           history = apply(history, o, signed);
-          expect(incremental.loaded(stepOf(history))).toEqual(full.loaded(stepOf(history)));
-          expect(incremental.peek(stepOf(history))).toEqual(full.peek(stepOf(history)));
+          expect(incremental.peek(stepOf(history, prefetched))).toEqual(fullDerivation(history, reading, prefetched));
+          expect(incremental.loaded(stepOf(history, prefetched))).toEqual(full.loaded(stepOf(history, prefetched)));
         }
         expect(full.derivationStats().threadCount).toBe(0);
       }),
     );
+  });
+
+  it('[store.context.derive.incremental] [store.context.derive.kept] with the unseen changes too, a step derives no name a full reading does not, and a fresh copy derives the same again', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(...everyOp), { minLength: 1, maxLength: 40 }), fc.boolean(), fc.boolean(), (ops, autoLoad, signed) => {
+        const reading: MessageReading = signed ? { autoLoad, receipts: { keys, threadId: THREAD } } : { autoLoad };
+        const incremental = createContextStore({ autoLoad, ...(signed ? { receiptSecret: SECRET } : {}) });
+        let history: Message[] = [];
+        for (const o of ops) {
+          history = apply(history, o, signed);
+          const derived = incremental.peek(stepOf(history));
+          const expected = fullDerivation(history, reading);
+          // Every derived name comes from a message read at this step: never more than a full reading.
+          expect(derived.filter((name) => !expected.includes(name))).toEqual([]);
+          // A new array of new objects (a new request's MessageList) is read in full.
+          if (o.op === 'fresh') expect(derived).toEqual(expected);
+        }
+      }),
+    );
+  });
+
+  it('[store.context.derive.kept] an unchanged or appended history in the same array costs the same comparisons and readings at 1 000, 10 000 and 100 000 messages', () => {
+    const perStep: Array<{ comparisons: number; reads: number; kept: number }> = [];
+    for (const length of [1_000, 10_000, 100_000]) {
+      const store = createContextStore({ autoLoad: false });
+      // Three meta-tool messages (one a pending call), spread over the history.
+      const history: Message[] = Array.from({ length }, (_, i) => (i % 3 === 0 ? toolResultMessage('a', { ok: true }) : userMessage(`m${i}`)));
+      history[1] = loadSingleMessage('a');
+      history[Math.floor(length / 2)] = loadSingleMessage('b');
+      history[length - 10] = messageOf(5, 'c', false);
+      expect(store.loaded(stepOf(history))).toEqual(['a', 'b']);
+      expect(store.derivationStats().reads).toBe(length);
+      const before = store.derivationStats();
+      // Five unchanged steps, then five steps that each append one message.
+      for (let i = 0; i < 5; i++) expect(store.loaded(stepOf(history))).toEqual(['a', 'b']);
+      for (let i = 0; i < 5; i++) {
+        history.push(userMessage(`new ${i}`));
+        expect(store.loaded(stepOf(history))).toEqual(['a', 'b']);
+      }
+      const after = store.derivationStats();
+      perStep.push({ comparisons: after.comparisons - before.comparisons, reads: after.reads - before.reads, kept: after.keptSteps - before.keptSteps });
+    }
+    // Each step: the previous last and the three meta-tool messages compared (4) and read (4), plus the appended one.
+    expect(perStep[0]).toEqual({ comparisons: 10 * 4, reads: 10 * 4 + 5, kept: 10 });
+    expect(perStep[1]).toEqual(perStep[0]);
+    expect(perStep[2]).toEqual(perStep[0]);
+  });
+
+  it('[store.context.derive.kept] a shorter array, a moved last or meta-tool message, or another array is aligned instead, with the full reading\'s result', () => {
+    const base = (): Message[] => [userMessage('u0'), loadSingleMessage('a'), userMessage('u2'), loadSingleMessage('b'), userMessage('u4'), userMessage('u5')];
+    const cases: Array<[string, (h: Message[]) => Message[]]> = [
+      ['truncated in place', (h) => ((h.length = 4), h)],
+      ['a message inserted before the last', (h) => (h.splice(2, 0, loadSingleMessage('c')), h)],
+      ['a meta-tool message replaced', (h) => ((h[3] = userMessage('gone')), h)],
+      ['the last message replaced', (h) => ((h[5] = loadSingleMessage('d')), h)],
+      ['two meta-tool messages swapped', (h) => ([h[1], h[3]] = [h[3]!, h[1]!], h)],
+      ['a copy', (h) => [...h.slice(0, 2), loadSingleMessage('c'), ...h.slice(3)]],
+    ];
+    for (const [what, change] of cases) {
+      const store = createContextStore({ autoLoad: false });
+      const history = base();
+      expect(store.loaded(stepOf(history)), what).toEqual(['a', 'b']);
+      const next = change(history);
+      const kept = store.derivationStats().keptSteps;
+      expect(store.peek(stepOf(next)), what).toEqual(loadedFromMessages(next, isKnownTool, { autoLoad: false }));
+      expect(store.derivationStats().keptSteps, what).toBe(kept);
+    }
+  });
+
+  it('[store.context.derive.kept] a history that lost a trailing malformed entry (undefined) is shorter, not kept', () => {
+    const store = createContextStore({ autoLoad: false });
+    const history: unknown[] = [loadSingleMessage('a'), undefined];
+    expect(store.loaded({ threadId: THREAD, messages: history, isKnownTool })).toEqual(['a']);
+    history.length = 1;
+    expect(store.loaded({ threadId: THREAD, messages: history, isKnownTool })).toEqual(['a']);
+    expect(store.derivationStats()).toMatchObject({ keptSteps: 0, messageCount: 1 });
+  });
+
+  it('[store.context.derive.incremental] [store.context.derive.kept] a message replaced at its place in the kept array is not seen (it can only add a tool); another array is', () => {
+    const store = createContextStore({ autoLoad: false });
+    const history: Message[] = [userMessage('one'), userMessage('two'), userMessage('three')];
+    expect(store.loaded(stepOf(history))).toEqual([]);
+    history[1] = loadSingleMessage('c');
+    expect(store.loaded(stepOf(history))).toEqual([]);
+    expect(store.derivationStats().keptSteps).toBe(1);
+    // The first step that aligns (here: a copy of the array) reads it.
+    expect(store.loaded(stepOf(history.slice()))).toEqual(['c']);
   });
 
   it('[store.context.derive.incremental] an unchanged or appended 10 000-message history reads a bounded number of messages per step', () => {
