@@ -164,35 +164,41 @@ export interface MessageRead {
 
 const IRRELEVANT: MessageRead = Object.freeze({ relevant: false, names: Object.freeze([]) as readonly string[] });
 
-/** Whether a message has a `tool-invocation` part naming a meta-tool (any state, any role). */
-function namesMetaTool(message: unknown): boolean {
-  if (!isRecord(message)) return false;
-  const content = own(message, 'content');
-  if (!isRecord(content)) return false;
-  const parts = own(content, 'parts');
-  if (!Array.isArray(parts)) return false;
-  for (const part of parts) {
-    if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
-    const invocation = own(part, 'toolInvocation');
-    if (isRecord(invocation) && isMetaToolName(own(invocation, 'toolName') as string)) return true;
-  }
-  return false;
-}
-
 /**
  * What one message contributes: the names its completed meta-tool results activate (all of
  * them, known to this request's catalog or not), and whether it must be read again at the next
- * step. Never throws.
+ * step. One pass over its parts, as {@link completedInvocations} reads them. Never throws.
  *
  * @see r[store.context.derive]
  * @see r[store.context.derive.incremental]
  */
 export function readMessage(message: unknown, options: MessageReading): MessageRead {
   try {
-    if (!namesMetaTool(message)) return IRRELEVANT;
-    const names: string[] = [];
-    for (const invocation of completedInvocations([message])) for (const name of namesOf(invocation, options)) names.push(name);
-    return { relevant: true, names };
+    if (!isRecord(message)) return IRRELEVANT;
+    const content = own(message, 'content');
+    if (!isRecord(content)) return IRRELEVANT;
+    const parts = own(content, 'parts');
+    if (!Array.isArray(parts)) return IRRELEVANT;
+    let names: string[] | undefined;
+    /** Whether results count here: an assistant message with format-2 content (asked at the first meta-tool part). */
+    let counts = false;
+    for (const part of parts) {
+      if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
+      const invocation = own(part, 'toolInvocation');
+      if (!isRecord(invocation)) continue;
+      const toolName = own(invocation, 'toolName');
+      // A part naming a meta-tool, in any state and whatever the role, makes the message one to read again.
+      if (typeof toolName !== 'string' || !isMetaToolName(toolName)) continue;
+      if (names === undefined) {
+        names = [];
+        // Unlike @mastra/core 1.71.0 (r[store.context.trust.assistant-only]): only assistant messages hold results.
+        counts = own(message, 'role') === 'assistant' && own(content, 'format') === 2;
+      }
+      // Only results, not flagged as errors (r[store.context.messages.errors]).
+      if (!counts || own(invocation, 'state') !== 'result' || own(invocation, 'isError') === true) continue;
+      for (const name of namesOf({ toolName, result: own(invocation, 'result'), toolCallId: own(invocation, 'toolCallId') }, options)) names.push(name);
+    }
+    return names === undefined ? IRRELEVANT : { relevant: true, names };
   } catch {
     // A message whose getters throw is read again at the next step, and activates nothing now.
     return { relevant: true, names: [] };
