@@ -3,8 +3,9 @@
  * reads only what may have changed. Two ways to find what is unchanged:
  *
  * - the **kept history** (constant work): the step's array is the very array the previous step
- *   read, no shorter, with the previous last message and every message that held a meta-tool
- *   part still at their places; then only those messages and the appended ones are read;
+ *   read, no shorter, with the previous last message and every watched message (a meta-tool
+ *   part, or a call without its result yet) still at their places; then only those messages and
+ *   the appended ones are read;
  * - otherwise the **alignment** (one pointer comparison per message): the messages that are the
  *   same objects as the previous step's, position by position, after any number dropped from the
  *   front, are unchanged but for the same messages; the rest is read.
@@ -40,8 +41,8 @@ export interface DerivationMemoryStats {
 }
 
 /**
- * What one reading of a step's messages found: the names of every message that holds a
- * meta-tool part, by position.
+ * What one reading of a step's messages found: the names of every watched message (a meta-tool
+ * part, or a call without its result yet), by position.
  */
 export interface DerivedReading {
   /** Every name the messages hold as loaded (whatever this request's catalog), in first-activation order. */
@@ -84,7 +85,7 @@ interface Remembered {
   readonly source: WeakRef<readonly unknown[]>;
   /** The previous step's messages (the memory's own copy of the array, not of the messages). */
   readonly refs: unknown[];
-  /** Positions in `refs` of the messages that hold a meta-tool part, ascending. */
+  /** Positions in `refs` of the watched messages (a meta-tool part, or a call without its result yet), ascending. */
   readonly relevant: readonly number[];
 }
 
@@ -108,7 +109,7 @@ function namesUpTo(positions: readonly number[], contributed: ReadonlyArray<read
   return [...seen];
 }
 
-/** The messages of a step that hold a meta-tool part, by ascending position, with what each contributes. */
+/** The watched messages of a step, by ascending position, with what each contributes. */
 class Contributions implements DerivedReading {
   /** Positions, ascending. */
   readonly positions: number[] = [];
@@ -140,14 +141,14 @@ class Contributions implements DerivedReading {
  *
  * `reading(threadId, messages, read)`: the run of unchanged messages is the whole previous
  * history when it is kept (r[store.context.derive.kept]: the same array, at least as long, its
- * previous last message and each message that held a meta-tool part the very objects at their
- * previous positions); otherwise the alignment finds it (the previous position of the first
- * message, then the longest run of the very same objects). In the run, the messages that held a
- * meta-tool part and the previous last message are read again (their parts may have changed in
- * place), and every message after the run is read. The loaded names are those of the messages
- * read, in message order, each once. The step's array (weakly), its messages and which of them
- * hold a meta-tool part are remembered; the least recently stepped threads beyond the bound are
- * forgotten, and a history longer than the bound is not remembered.
+ * previous last message and each watched message — a meta-tool part, or a call without its
+ * result yet — the very objects at their previous positions); otherwise the alignment finds it
+ * (the previous position of the first message, then the longest run of the very same objects).
+ * In the run, the watched messages and the previous last message are read again (their parts
+ * may have changed in place), and every message after the run is read. The loaded names are
+ * those of the messages read, in message order, each once. The step's array (weakly), its
+ * messages and which of them are watched are remembered; the least recently stepped threads
+ * beyond the bound are forgotten, and a history longer than the bound is not remembered.
  *
  * @param options - `maxMessages`: references held at most over every thread (0 remembers nothing)
  * @see r[store.context.derive.incremental]
@@ -195,7 +196,7 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
       if (kept(previous, messages)) {
         // Unlike @mastra/core 1.71.0 (r[store.context.derive.incremental]): Mastra reads every message at every
         // step; here a message replaced at its place in the kept array, or changed in place, that held no
-        // meta-tool part and was not the last, is not read again.
+        // meta-tool part or call without a result and was not the last, is not read again.
         keptSteps++;
         run = refs.length;
       } else {
@@ -208,7 +209,7 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
         }
       }
     }
-    // Read what may have changed; the rest contributes nothing (it held no meta-tool part).
+    // Read what may have changed; the rest contributes nothing (no meta-tool part, no call without a result).
     const out = new Contributions();
     if (previous !== undefined && run > 0) {
       const last = previous.refs.length - 1 - offset;

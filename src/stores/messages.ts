@@ -154,8 +154,10 @@ export function loadedFromMessages(messages: readonly unknown[], isKnownTool: (n
 /** What one message contributes to the loaded set. */
 export interface MessageRead {
   /**
-   * Whether the message has a `tool-invocation` part naming a meta-tool, in any state and
-   * whatever its role: such a message is read again at every step (r[store.context.derive.incremental]).
+   * Whether the message is *watched* (r[store.context.derive.incremental]): it has a
+   * `tool-invocation` part naming a meta-tool, in any state and whatever its role, or a
+   * `tool-invocation` part of any tool not in state `'result'` (a call without its result yet);
+   * such a message is read again at every step.
    */
   readonly relevant: boolean;
   /** The names its activating results name, in order (duplicates kept; callers dedupe). */
@@ -163,6 +165,8 @@ export interface MessageRead {
 }
 
 const IRRELEVANT: MessageRead = Object.freeze({ relevant: false, names: Object.freeze([]) as readonly string[] });
+/** A message without meta-tool parts but with a call of another tool that has no result yet: watched, activating nothing. */
+const OPEN: MessageRead = Object.freeze({ relevant: true, names: Object.freeze([]) as readonly string[] });
 
 /**
  * What one message contributes: the names its completed meta-tool results activate (all of
@@ -180,12 +184,16 @@ export function readMessage(message: unknown, options: MessageReading): MessageR
     const parts = own(content, 'parts');
     if (!Array.isArray(parts)) return IRRELEVANT;
     let names: string[] | undefined;
+    /** Whether the message has a call of any tool without its result yet (completed in place later). */
+    let open = false;
     /** Whether results count here: an assistant message with format-2 content (asked at the first meta-tool part). */
     let counts = false;
     for (const part of parts) {
       if (!isRecord(part) || own(part, 'type') !== 'tool-invocation') continue;
       const invocation = own(part, 'toolInvocation');
       if (!isRecord(invocation)) continue;
+      const state = own(invocation, 'state');
+      if (state !== 'result') open = true;
       const toolName = own(invocation, 'toolName');
       // A part naming a meta-tool, in any state and whatever the role, makes the message one to read again.
       if (typeof toolName !== 'string' || !isMetaToolName(toolName)) continue;
@@ -195,10 +203,11 @@ export function readMessage(message: unknown, options: MessageReading): MessageR
         counts = own(message, 'role') === 'assistant' && own(content, 'format') === 2;
       }
       // Only results, not flagged as errors (r[store.context.messages.errors]).
-      if (!counts || own(invocation, 'state') !== 'result' || own(invocation, 'isError') === true) continue;
+      if (!counts || state !== 'result' || own(invocation, 'isError') === true) continue;
       for (const name of namesOf({ toolName, result: own(invocation, 'result'), toolCallId: own(invocation, 'toolCallId') }, options)) names.push(name);
     }
-    return names === undefined ? IRRELEVANT : { relevant: true, names };
+    if (names === undefined) return open ? OPEN : IRRELEVANT;
+    return { relevant: true, names };
   } catch {
     // A message whose getters throw is read again at the next step, and activates nothing now.
     return { relevant: true, names: [] };

@@ -2,7 +2,7 @@
  * What `@mastra/core` 1.71.0's Agent does to the messages between two steps of one request, as
  * r[store.context.derive.kept] relies on: the same array object at every step, the messages
  * before the previous last kept at their places and unchanged (only the previous last message,
- * meta-tool messages and appended ones change), so the context store's kept history holds.
+ * watched messages and appended ones change), so the context store's kept history holds.
  */
 import { describe, expect, it } from 'vitest';
 import { ToolSearchProcessor } from '../../src/index.js';
@@ -11,10 +11,11 @@ import { requestContext } from '../processor/support/harness.js';
 import { agentWith, weatherCatalog, weatherScript } from './support/fixtures.js';
 import { scriptedModel } from './support/scripted-model.js';
 
-type Stored = { content?: { parts?: Array<{ type?: string; toolInvocation?: { toolName?: string } }> } };
+type Stored = { content?: { parts?: Array<{ type?: string; toolInvocation?: { toolName?: string; state?: string } }> } };
 
-/** Whether a message holds a `tool-invocation` part naming a meta-tool. */
-const isMetaToolMessage = (m: unknown) => ((m as Stored).content?.parts ?? []).some((p) => p.type === 'tool-invocation' && isMetaToolName(p.toolInvocation?.toolName ?? ''));
+/** Whether the store watches a message: a meta-tool part, or a call of any tool without its result yet. */
+const isWatched = (m: unknown) =>
+  ((m as Stored).content?.parts ?? []).some((p) => p.type === 'tool-invocation' && (isMetaToolName(p.toolInvocation?.toolName ?? '') || p.toolInvocation?.state !== 'result'));
 
 /** Records, at each step, the array, its messages and a copy of their content. */
 function recorder() {
@@ -34,7 +35,7 @@ function recorder() {
 describe("a real Agent's steps", () => {
   for (const autoLoad of [false, true]) {
     for (const method of ['generate', 'stream'] as const) {
-      it(`[store.context.derive.kept] [store.context.derive.incremental] one array at every step; before the previous last, only meta-tool messages change (autoLoad ${autoLoad}, ${method})`, async () => {
+      it(`[store.context.derive.kept] [store.context.derive.incremental] one array at every step; before the previous last, only watched messages change (autoLoad ${autoLoad}, ${method})`, async () => {
         const { tools, executions } = weatherCatalog();
         const scripted = scriptedModel(weatherScript(autoLoad));
         const seen = recorder();
@@ -50,11 +51,11 @@ describe("a real Agent's steps", () => {
           // The very array of the previous step, no shorter.
           expect(now.array).toBe(before.array);
           expect(now.messages.length).toBeGreaterThanOrEqual(before.messages.length);
-          // Before the previous last message: the same objects, unchanged unless they hold a meta-tool part.
+          // Before the previous last message: the same objects, unchanged unless watched.
           const last = before.messages.length - 1;
           for (let p = 0; p < last; p++) {
             expect(now.messages[p]).toBe(before.messages[p]);
-            if (!isMetaToolMessage(before.messages[p])) expect(now.json[p]).toBe(before.json[p]);
+            if (!isWatched(before.messages[p])) expect(now.json[p]).toBe(before.json[p]);
           }
           // The previous last message is the same object (merged into in place) or still at its place.
           expect(now.messages[last]).toBe(before.messages[last]);

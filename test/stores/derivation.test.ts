@@ -41,6 +41,11 @@ function messageOf(kind: number, name: string, signed: boolean): Message {
       return toolResultMessage('weather', { ok: true, name });
     case 4:
       return loadMultiMessage({ loaded: [name], alreadyLoaded: ['a'] });
+    case 6: {
+      // A pending call of another tool: MessageList replaces the part of its call id in place when a result comes.
+      const call = { type: 'tool-invocation', toolInvocation: { state: 'call', toolCallId: id, toolName: 'weather', args: { toolName: name } } };
+      return { id, role: 'assistant', createdAt: new Date(0), content: { format: 2, parts: [{ type: 'text', text: 'checking' }, call] } };
+    }
     default: {
       // A pending call of load_tool: it completes in place later (as MessageList merges a result).
       const call = { type: 'tool-invocation', toolInvocation: { state: 'call', toolCallId: id, toolName: LOAD_TOOL, args: { toolName: name } } };
@@ -49,9 +54,12 @@ function messageOf(kind: number, name: string, signed: boolean): Message {
   }
 }
 
-/** Whether a message holds a `tool-invocation` part naming a meta-tool (what the store calls a meta-tool message). */
-const isMetaToolMessage = (m: Message) =>
-  partsOf(m).some((p) => p.type === 'tool-invocation' && isMetaToolName(((p.toolInvocation as { toolName?: string } | undefined)?.toolName ?? '') as string));
+/** Whether the store watches a message: a `tool-invocation` part naming a meta-tool, or one of any tool without its result yet. */
+const isWatched = (m: Message) =>
+  partsOf(m).some((p) => {
+    const invocation = p.toolInvocation as { toolName?: string; state?: string } | undefined;
+    return p.type === 'tool-invocation' && (isMetaToolName(invocation?.toolName ?? '') || invocation?.state !== 'result');
+  });
 
 /** One change of the history between two steps. */
 type Op =
@@ -65,10 +73,10 @@ type Op =
   | { op: 'rewrite-old'; at: number; name: string }
   | { op: 'same-array' | 'new-array' | 'fresh' };
 
-const place = { at: fc.nat(20), kind: fc.nat(5), name: fc.constantFrom(...NAMES) };
+const place = { at: fc.nat(20), kind: fc.nat(6), name: fc.constantFrom(...NAMES) };
 /** The changes r[store.context.derive.incremental] says a step sees. */
 const seenOps: Array<fc.WeightedArbitrary<Op>> = [
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('append' as const), kind: fc.nat(5), name: fc.constantFrom(...NAMES, 'z') }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('append' as const), kind: fc.nat(6), name: fc.constantFrom(...NAMES, 'z') }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('drop-front' as const), count: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('remove' as const, 'replace' as const, 'insert' as const), ...place }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('swap' as const), at: fc.nat(20) }) },
@@ -103,7 +111,7 @@ function apply(history: Message[], o: Op, signed: boolean): Message[] {
       // Seen: a meta-tool message or the last replaced in the same array; any other one with a new array.
       if (history.length === 0) return history;
       const i = at(o.at);
-      const seenInPlace = isMetaToolMessage(history[i]!) || i === history.length - 1;
+      const seenInPlace = isWatched(history[i]!) || i === history.length - 1;
       history[i] = messageOf(o.kind, o.name, signed);
       return seenInPlace ? history : history.slice();
     }
@@ -115,7 +123,7 @@ function apply(history: Message[], o: Op, signed: boolean): Message[] {
       // Unseen: an old message without a meta-tool part rewritten in place into a load_tool result.
       const i = at(o.at);
       const m = history[i];
-      if (m !== undefined && i < history.length - 1 && !isMetaToolMessage(m)) Object.assign(m, { role: 'assistant', content: { format: 2, parts: [loadPart(o.name, signed, `rewrite-${++calls}`)] } });
+      if (m !== undefined && i < history.length - 1 && !isWatched(m)) Object.assign(m, { role: 'assistant', content: { format: 2, parts: [loadPart(o.name, signed, `rewrite-${++calls}`)] } });
       return history;
     }
     case 'insert':
@@ -135,7 +143,8 @@ function apply(history: Message[], o: Op, signed: boolean): Message[] {
       return history;
     }
     case 'complete-pending': {
-      // MessageList merges a result into the pending call part: a new toolInvocation object, in place.
+      // MessageList merges a result into the pending call part: a new toolInvocation object, in place
+      // (for another tool's call too: its part is the one the result's call id names, whatever it says).
       const pending = history.find((m) => partsOf(m).some((p) => (p.toolInvocation as { state?: string } | undefined)?.state === 'call'));
       if (pending !== undefined) {
         const part = partsOf(pending).find((p) => (p.toolInvocation as { state?: string } | undefined)?.state === 'call')!;
@@ -218,9 +227,11 @@ describe('incremental derivation', () => {
     const perStep: Array<{ comparisons: number; reads: number; kept: number }> = [];
     for (const length of [1_000, 10_000, 100_000]) {
       const store = createContextStore({ autoLoad: false });
-      // Three meta-tool messages (one a pending call), spread over the history.
+      // Four watched messages (three with a meta-tool part, one of them a pending call; one pending call of
+      // another tool), spread over the history.
       const history: Message[] = Array.from({ length }, (_, i) => (i % 3 === 0 ? toolResultMessage('a', { ok: true }) : userMessage(`m${i}`)));
       history[1] = loadSingleMessage('a');
+      history[Math.floor(length / 3)] = messageOf(6, 'd', false);
       history[Math.floor(length / 2)] = loadSingleMessage('b');
       history[length - 10] = messageOf(5, 'c', false);
       expect(store.loaded(stepOf(history))).toEqual(['a', 'b']);
@@ -235,8 +246,8 @@ describe('incremental derivation', () => {
       const after = store.derivationStats();
       perStep.push({ comparisons: after.comparisons - before.comparisons, reads: after.reads - before.reads, kept: after.keptSteps - before.keptSteps });
     }
-    // Each step: the previous last and the three meta-tool messages compared (4) and read (4), plus the appended one.
-    expect(perStep[0]).toEqual({ comparisons: 10 * 4, reads: 10 * 4 + 5, kept: 10 });
+    // Each step: the previous last and the four watched messages compared (5) and read (5), plus the appended one.
+    expect(perStep[0]).toEqual({ comparisons: 10 * 5, reads: 10 * 5 + 5, kept: 10 });
     expect(perStep[1]).toEqual(perStep[0]);
     expect(perStep[2]).toEqual(perStep[0]);
   });
