@@ -18,7 +18,7 @@ export type { OrderMemory, OrderMemoryOptions, OrderMemoryStats } from './order-
 export { completedInvocations, loadedFromMessages, readMessage } from './messages.js';
 export type { MessageRead, MessageReading } from './messages.js';
 export { createDerivationMemory, DEFAULT_MAX_REMEMBERED_MESSAGES } from './derivation-memory.js';
-export type { DerivationMemory, DerivationMemoryStats } from './derivation-memory.js';
+export type { DerivationMemory, DerivationMemoryStats, DerivedReading } from './derivation-memory.js';
 export {
   activationFor,
   activationTypeOf,
