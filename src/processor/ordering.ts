@@ -24,7 +24,10 @@ export function orderStepTools<T>(
   // the same key; here the first position and instance win.
   const put = (key: string, value: T): void => {
     if (Object.hasOwn(out, key)) return;
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    // A key nothing inherits is assigned (the same own data property, made faster); `__proto__`,
+    // `toString` and the like are defined, so that no inherited setter runs.
+    if (!(key in out)) out[key] = value;
+    else Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   };
   // Meta-tools.
   for (const [key, value] of meta) put(key, value);
