@@ -54,4 +54,21 @@ describe('ordering', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toBe(7);
   });
+
+  it('[processor.order.unique] [processor.names.own-keys] every key is an own writable, enumerable, configurable data property, inherited names and an inherited setter included', () => {
+    const setter = Object.getOwnPropertyDescriptor(Object.prototype, 'hijack');
+    let hijacked = 0;
+    Object.defineProperty(Object.prototype, 'hijack', { set: () => void hijacked++, configurable: true });
+    try {
+      const keys = ['search_tools', 'toString', 'constructor', 'hasOwnProperty', 'hijack', 'plain', '__proto__'];
+      const out = orderStepTools([['search_tools', 0]], [], keys.slice(1, 4).map((k, i) => [k, i + 1] as const), keys.slice(4).map((k, i) => [k, i + 10] as const));
+      expect(Object.keys(out)).toEqual(keys);
+      for (const key of keys) expect(Object.getOwnPropertyDescriptor(out, key), key).toMatchObject({ enumerable: true, writable: true, configurable: true });
+      expect(out.hijack).toBe(10);
+      expect(hijacked).toBe(0);
+      expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    } finally {
+      if (setter === undefined) delete (Object.prototype as Record<string, unknown>).hijack;
+    }
+  });
 });
