@@ -77,7 +77,7 @@ async function run(bench: Bench): Promise<Diagnostic[]> {
         }
         if (has('heap')) {
           progress.stage(`heap per tool: ${where}`);
-          heapPerTool(bench, c, tools);
+          heapPerTool(bench, c);
         }
         if (has('search')) {
           progress.stage(`search_tools, the scorers and the kernel: ${where}`);
