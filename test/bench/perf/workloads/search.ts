@@ -9,7 +9,7 @@ import type { Bench } from '../bench.js';
 import type { Catalog } from '../families.js';
 import { PostingsKernel } from '../kernel.js';
 import { construct, metaTool, stepArgs, type BenchTool, type Impl } from '../subjects.js';
-import { measure } from '../timing.js';
+import { collectGarbage, measure, measureOne, type Stats } from '../timing.js';
 import type { Kept } from './construction.js';
 
 const IMPLS: readonly Impl[] = ['ours', 'mastra'];
@@ -31,6 +31,30 @@ function timePerPosting(samples: readonly number[], postingsOf: (s: number) => n
     postings += postingsOf(s);
   });
   return postings > 0 ? time / postings : undefined;
+}
+
+/** Passes over the queries of the pass where each of our sides runs alone (quick: 1). */
+export const ALONE_PASSES = 5;
+
+/**
+ * The spread of query cost alone: each query's median time over the passes of a lone run, then
+ * p99 / p50 over the queries of those medians (a descheduled or collected call moves one query's
+ * median only when it hits most of its passes). What is left is what the queries themselves cost:
+ * how many postings they walk, how they prune, how long they are to analyse.
+ *
+ * @param samples - per-call times in call order (call `s` asks query `s % queries`)
+ */
+export function queryCostSpread(samples: readonly number[], queries: number): number | undefined {
+  if (samples.length < 2 * queries) return undefined;
+  const perQuery = Array.from({ length: queries }, (_, q) => {
+    const own: number[] = [];
+    for (let s = q; s < samples.length; s += queries) own.push(samples[s]!);
+    own.sort((a, b) => a - b);
+    return own[(own.length - 1) >> 1]!;
+  }).sort((a, b) => a - b);
+  const p50 = perQuery[(perQuery.length - 1) >> 1]!;
+  const p99 = perQuery[Math.min(perQuery.length - 1, Math.ceil(0.99 * perQuery.length) - 1)]!;
+  return p50 > 0 ? p99 / p50 : undefined;
 }
 
 function searchPlan(bench: Bench, c: Catalog) {
@@ -97,6 +121,25 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   for (const [stats, impl] of [[oursScorer!, 'ours'], [kernelStats!, 'kernel']] as const) {
     const perPosting = timePerPosting(stats.samples, (s) => walked[s % walked.length]!);
     if (perPosting !== undefined) results.putValue(at('per-posting', impl), perPosting);
+  }
+  // 4. Each of our sides alone, one after the other (a full collection before each): no other
+  //    side's garbage lands in these calls, so their tail is our own (our scavenges included).
+  const passes = bench.args.quick ? 1 : ALONE_PASSES;
+  const alone = async (op: (i: number) => unknown): Promise<Stats> => {
+    collectGarbage();
+    return measureOne(op, bench.plan({ warmup: 20, samples: passes * c.queries.length, budgetMs: bench.budget('latency'), cpu: true, allocation: true }));
+  };
+  const lone = {
+    search_tools: await alone(viaMetaTool(0)),
+    scorer: await alone((i) => search(index, q(i), { topK: 5, minScore: 0 })),
+    kernel: await alone((i) => kernel.run(prepared[i % prepared.length]!)),
+  };
+  results.put(at('search_tools-alone', 'ours'), lone.search_tools);
+  results.put(at('scorer-alone', 'ours'), lone.scorer);
+  results.put(at('scorer-alone', 'kernel'), lone.kernel);
+  for (const [workload, impl, st] of [['search_tools', 'ours', lone.search_tools], ['scorer', 'ours', lone.scorer], ['scorer', 'kernel', lone.kernel]] as const) {
+    const spread = queryCostSpread(st.samples, c.queries.length);
+    if (spread !== undefined) results.putValue(at(`${workload}-query-cost-spread`, impl), spread);
   }
   const all = [oursMeta!, oursScorer!, kernelStats!, mastraMeta!, mastraScorer!];
   if (all.some((s) => s.n < c.queries.length)) {
