@@ -150,6 +150,9 @@ export async function runSelectionAsync<T>(
  */
 export function search(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
   const { filter } = options;
+  // Without a filter the selection is its first step (what rankedSelection returns at once):
+  // called directly, no generator, options copy or closure is made per query.
+  if (filter === undefined) return topCandidates(index, query, resolveTopK(options.topK), options);
   const selection = rankedSelection(index, query, { ...options, filtered: filter !== undefined, batchLimit: 1 });
   return runSelection(selection, (batch) => batch.map((hit) => allowedByFilter(filter!, hit.name)));
 }
