@@ -23,5 +23,7 @@ const SENTENCE_BREAK = /[\n\v\f\r\u0085\u2028\u2029!?;。！？；｡]|[.…．]
  * @param query - the query as the caller wrote it
  */
 export function querySentences(query: string): string[] {
+  // A query without a break is one sentence (or none when empty): no split, no filtered copy.
+  if (!SENTENCE_BREAK.test(query)) return query === '' ? [] : [query];
   return query.split(SENTENCE_BREAK).filter((sentence) => sentence !== '');
 }
