@@ -680,6 +680,34 @@ const PRUNE_MIN_POSTINGS = 2_048;
 /** A relative margin far above the rounding error of a sum of at most 64 products. */
 const MARGIN = 1e-9;
 
+// Scratch of prunedTop, reused by every query (queries are synchronous): term bounds, the terms
+// in order of bound, which terms are essential (MAX_QUERY_TERMS at most), and the min-heap of the
+// topK greatest partial sums.
+let pruneBounds = new Float64Array(MAX_QUERY_TERMS);
+let pruneByBound = new Int32Array(MAX_QUERY_TERMS);
+let pruneEssential = new Uint8Array(MAX_QUERY_TERMS);
+let pruneHeap = new Float64Array(16);
+
+/** Grows the term scratch of {@link prunedTop} to `m` terms. */
+function pruneScratchFor(m: number): void {
+  if (pruneBounds.length < m) {
+    pruneBounds = new Float64Array(m);
+    pruneByBound = new Int32Array(m);
+    pruneEssential = new Uint8Array(m);
+  }
+}
+
+/** Resets the first `count` touched slots of the accumulator; `undefined` (prunedTop gives up). */
+function resetTouched(count: number): undefined {
+  for (let j = 0; j < count; j++) sums[touched[j]!] = 0;
+  return undefined;
+}
+
+/** The score of a partial sum, rounded up past any rounding error of its summation. */
+function ceilingScore(sum: number, reachable: number): number {
+  return roundScore((sum / reachable) * (1 + MARGIN));
+}
+
 /** The strength of term `t` in `slot`, or 0 when the tool does not contain it (binary search). */
 function strengthIn(index: ToolIndex, t: number, slot: number): number {
   const { slots, strengths } = index;
@@ -726,7 +754,10 @@ function prunedTop(
   const m = ids.length;
   if (pruningPolicy === 'never' || exact.length > 0 || m < 2 || topK <= 0) return undefined;
   const { offsets, maxStrength } = index;
-  const bounds = new Float64Array(m);
+  pruneScratchFor(m);
+  const bounds = pruneBounds;
+  const byBound = pruneByBound;
+  const essential = pruneEssential;
   let reachable = 0;
   let total = 0;
   let greatest = 0;
@@ -740,12 +771,21 @@ function prunedTop(
     total += offsets[t + 1]! - offsets[t]!;
   }
   if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
-  // The non-essential terms: smallest bounds first, while their sum stays at most half the greatest.
-  const byBound = Array.from({ length: m }, (_, j) => j).sort((a, b) => bounds[a]! - bounds[b]! || a - b);
-  const essential = new Uint8Array(m).fill(1);
+  // The non-essential terms: smallest bounds first (ties by position), while their sum stays at
+  // most half the greatest. (An insertion sort: m is at most MAX_QUERY_TERMS.)
+  for (let j = 0; j < m; j++) {
+    let i = j;
+    while (i > 0 && bounds[byBound[i - 1]!]! > bounds[j]!) {
+      byBound[i] = byBound[i - 1]!;
+      i--;
+    }
+    byBound[i] = j;
+    essential[j] = 1;
+  }
   let rest = 0;
   let skipped = 0;
-  for (const j of byBound) {
+  for (let k = 0; k < m; k++) {
+    const j = byBound[k]!;
     if (rest + bounds[j]! > greatest / 2) break;
     rest += bounds[j]!;
     essential[j] = 0;
@@ -769,13 +809,11 @@ function prunedTop(
       acc[slot] = before + weight * strengths[i]!;
     }
   }
-  const reset = (): undefined => {
-    for (let j = 0; j < count; j++) acc[order[j]!] = 0;
-    return undefined;
-  };
-  if (count < topK) return reset();
-  // θ: the topK-th greatest partial sum (a min-heap of the topK greatest).
-  const heap = new Float64Array(topK);
+  if (count < topK) return resetTouched(count);
+  // θ: the topK-th greatest partial sum (a min-heap of the topK greatest). (topK ≤ count ≤ the
+  // index's size here, so the heap, like the accumulator, is at most as long as the largest index.)
+  if (pruneHeap.length < topK) pruneHeap = new Float64Array(topK);
+  const heap = pruneHeap;
   let held = 0;
   for (let j = 0; j < count; j++) {
     const v = acc[order[j]!]!;
@@ -801,15 +839,17 @@ function prunedTop(
   }
   const floor = roundScore((heap[0]! / reachable) * (1 - MARGIN));
   // Untouched tools cannot reach the top k; nor can touched ones too far below θ.
-  const ceiling = (sum: number): number => roundScore((sum / reachable) * (1 + MARGIN));
-  if (!(ceiling(rest) < floor)) return reset();
-  const survivors: number[] = [];
+  if (!(ceilingScore(rest, reachable) < floor)) return resetTouched(count);
+  // The survivors, in order of first touch, replace the touched slots at the front of `order`
+  // (survivor k is written at k ≤ j once slot j is read and reset).
+  let survivors = 0;
   for (let j = 0; j < count; j++) {
     const slot = order[j]!;
-    if (ceiling(acc[slot]! + rest) >= floor) survivors.push(slot);
+    const keep = ceilingScore(acc[slot]! + rest, reachable) >= floor;
+    acc[slot] = 0;
+    if (keep) order[survivors++] = slot;
   }
-  reset();
-  if (pruningPolicy === 'auto' && survivors.length * m * Math.log2(2 + total) > skipped) {
+  if (pruningPolicy === 'auto' && survivors * m * Math.log2(2 + total) > skipped) {
     // Looking the survivors up would cost about as much as walking the postings.
     return undefined;
   }
@@ -819,8 +859,9 @@ function prunedTop(
   }
   // Exact sums, scores and ranks of the survivors, as the exhaustive scorer computes them.
   const size = index.size;
-  const top = new TopK(Math.min(topK, survivors.length));
-  for (const slot of survivors) {
+  const top = new TopK(Math.min(topK, survivors));
+  for (let k = 0; k < survivors; k++) {
+    const slot = order[k]!;
     let sum = 0;
     for (let j = 0; j < m; j++) {
       const strength = strengthIn(index, ids[j]!, slot);
