@@ -187,33 +187,77 @@ function typoByScan(index: ToolIndex, unknown: string, length: number, deleted: 
  * r[search.query.term-cap].
  */
 function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: QueryStats | undefined, standsFor?: Map<string, number>): number[] {
-  // The distinct terms of the query, in query order.
-  const chosen = new Set<string>();
+  // The chosen term ids (each once: `mark[id]` is set while it is chosen), and the distinct
+  // query terms seen so far (a process-wide set, emptied before returning).
+  const mark = termScratchFor(index.terms.length);
+  const ids: number[] = [];
+  const seen = seenTerms;
   let approximated = 0;
-  for (const term of new Set(queryTerms)) {
-    // At most MAX_QUERY_TERMS terms: the first ones in query order.
-    // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
-    if (chosen.size === MAX_QUERY_TERMS) break;
-    // A term the index contains stands for itself.
-    if (index.termIds.has(term)) {
-      chosen.add(term);
-      standsFor?.set(term, index.termIds.get(term)!);
-      continue;
+  try {
+    for (let q = 0; q < queryTerms.length; q++) {
+      const term = queryTerms[q]!;
+      // The distinct terms of the query, in query order.
+      if (seen.has(term)) continue;
+      seen.add(term);
+      // At most MAX_QUERY_TERMS terms: the first ones in query order.
+      // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
+      if (ids.length === MAX_QUERY_TERMS) break;
+      // A term the index contains stands for itself.
+      const id = index.termIds.get(term);
+      if (id !== undefined) {
+        if (mark[id] === 0) {
+          mark[id] = 1;
+          ids.push(id);
+        }
+        standsFor?.set(term, id);
+        continue;
+      }
+      // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
+      // known prefix, or else for a known term one typo away.
+      // Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
+      // no approximate matching.
+      if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
+      approximated++;
+      if (codePointLength(term) > index.parameters.approximateMaxLength) continue;
+      const match = prefixTerm(index, term, stats) ?? typoTerm(index, term, stats);
+      if (match === undefined) continue;
+      const matched = index.termIds.get(match)!;
+      if (mark[matched] === 0) {
+        mark[matched] = 1;
+        ids.push(matched);
+      }
+      standsFor?.set(term, matched);
     }
-    // Up to MAX_APPROXIMATE_TERMS unknown terms (the first ones) stand for their longest
-    // known prefix, or else for a known term one typo away.
-    // Unlike @mastra/core 1.71.0 (r[search.query.prefix], r[search.query.typo]): Mastra has
-    // no approximate matching.
-    if (approximated === MAX_APPROXIMATE_TERMS || !LETTERS.test(term)) continue;
-    approximated++;
-    if (codePointLength(term) > index.parameters.approximateMaxLength) continue;
-    const match = prefixTerm(index, term, stats) ?? typoTerm(index, term, stats);
-    if (match === undefined) continue;
-    chosen.add(match);
-    standsFor?.set(term, index.termIds.get(match)!);
+  } finally {
+    // (Emptied even if a look-up threw, so the next query starts clean.)
+    seen.clear();
+    for (const id of ids) mark[id] = 0;
   }
-  // In code-unit order.
-  return [...chosen].sort(byCodeUnits).map((term) => index.termIds.get(term)!);
+  // In code-unit order of the terms (an insertion sort: at most MAX_QUERY_TERMS ids).
+  const terms = index.terms;
+  for (let j = 1; j < ids.length; j++) {
+    const id = ids[j]!;
+    const term = terms[id]!;
+    let i = j;
+    while (i > 0 && byCodeUnits(terms[ids[i - 1]!]!, term) > 0) {
+      ids[i] = ids[i - 1]!;
+      i--;
+    }
+    ids[i] = id;
+  }
+  return ids;
+}
+
+// Scratch of the query's term selection and weights, reused by every query (queries are
+// synchronous): one entry per term id of the largest vocabulary searched (0 between queries),
+// and the distinct query terms of the query being read (empty between queries).
+let termScratch = new Int32Array(0);
+const seenTerms = new Set<string>();
+
+/** The per-term-id scratch, at least `n` entries long, all 0. */
+function termScratchFor(n: number): Int32Array {
+  if (termScratch.length < n) termScratch = new Int32Array(n);
+  return termScratch;
 }
 
 /**
@@ -238,17 +282,19 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
  */
 function termWeights(index: ToolIndex, ids: readonly number[], queryTerms: readonly string[], standsFor: ReadonlyMap<string, number>): Float64Array {
   const { idfExponent, queryRepetitionSaturation: k3 } = index.parameters;
-  const at = new Map<number, number>();
-  ids.forEach((t, j) => at.set(t, j));
-  const times = new Float64Array(ids.length);
+  // `at[id]`: 1 + the position of a scored term id in `ids` (0: not scored), reset before returning.
+  const at = termScratchFor(index.terms.length);
+  for (let j = 0; j < ids.length; j++) at[ids[j]!] = j + 1;
+  // First the number of times each scored term is, or is stood for by, a query term; then its weight.
+  const weights = new Float64Array(ids.length);
   for (const term of queryTerms) {
     const t = standsFor.get(term);
-    const j = t === undefined ? undefined : at.get(t);
-    if (j !== undefined) times[j]! += 1;
+    const j = t === undefined ? 0 : at[t]!;
+    if (j !== 0) weights[j - 1]! += 1;
   }
-  const weights = new Float64Array(ids.length);
   for (let j = 0; j < ids.length; j++) {
-    const f = times[j]!;
+    const f = weights[j]!;
+    at[ids[j]!] = 0;
     weights[j] = index.idf[ids[j]!]! ** idfExponent * (f > 1 ? ((k3 + 1) * f) / (k3 + f) : 1);
   }
   return weights;
