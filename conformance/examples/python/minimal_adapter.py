@@ -127,9 +127,14 @@ def receipt_keys(secret):
     keys = []
     for i, one in enumerate(secrets):
         where = f"receiptSecret[{i}]" if isinstance(secret, list) else "receiptSecret"
-        if not isinstance(one, str) or len(one.encode("utf-8", "surrogatepass")) < 32:
-            raise ConstructionError(f"{where} must be a string of at least 32 UTF-8 bytes, or a non-empty array of them")
-        keys.append(one.encode("utf-8", "surrogatepass"))
+        try:
+            # A lone surrogate has no UTF-8 encoding: such a string is rejected.
+            key = one.encode("utf-8") if isinstance(one, str) else None
+        except UnicodeEncodeError:
+            key = None
+        if key is None or len(key) < 32:
+            raise ConstructionError(f"{where} must be a well-formed string of at least 32 UTF-8 bytes, or a non-empty array of them")
+        keys.append(key)
     return keys
 
 
