@@ -160,8 +160,11 @@ async function main(argv: string[]): Promise<number> {
   if (!reached) throw new Error(`no test reached any mutant of ${suite.name}: the tests did not load in Stryker's sandbox (run them in .stryker-tmp with cleanTempDir: false to see why)`);
   const listPath = join(root, suite.survivorsFile);
   const list = survivorFileSchema.parse(JSON.parse(readFileSync(listPath, 'utf8')));
-  // A scope matches and refreshes the entries of the files it mutates, and keeps the others as they are.
-  const inScope = (file: string) => suite.areas.some((a) => file === a.prefix || (a.prefix.endsWith('/') && file.startsWith(a.prefix)));
+  // A run matches and refreshes the entries of the files its report holds, and keeps the others as
+  // they are: a run of one area (MUTATION_AREA) or of some lines (MUTATION_MUTATE) must not drop the
+  // entries of files it did not mutate as stale.
+  const reported = new Set(Object.keys(report.files)); // readReport keys files by their path from the root
+  const inScope = (file: string) => reported.has(file) && suite.areas.some((a) => file === a.prefix || (a.prefix.endsWith('/') && file.startsWith(a.prefix)));
   const match = matchSurvivors(survivorsOf(report).filter((s) => inScope(s.file)), list.survivors.filter((e) => inScope(e.file)));
   const rows = figures(report, suite.areas, match);
   const kept = [...refreshedEntries(match), ...list.survivors.filter((e) => !inScope(e.file))];
