@@ -12,19 +12,9 @@
 import { slotOfTie } from './ranked-heap.js';
 import type { ToolIndex } from './search-index.js';
 
-/** The strength of term `t` in the tool at `slot`, 0 when the tool lacks it (a binary search: slots ascend within a term). */
+/** The strength of term `t` in the tool at `slot`, 0 when the tool lacks it. */
 export function strengthOf(index: ToolIndex, t: number, slot: number): number {
-  const { offsets, slots, strengths } = index;
-  let lo = offsets[t]!;
-  let hi = offsets[t + 1]! - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = slots[mid]!;
-    if (at === slot) return strengths[mid]!;
-    if (at < slot) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
+  return index.strengthAt(t, slot);
 }
 
 /**

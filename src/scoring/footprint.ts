@@ -6,7 +6,8 @@
  * @module
  */
 import { ELEMENT, MAP_ENTRY, OBJECT, STRING, stringBytes } from './footprint-units.js';
-import { ToolIndex } from './search-index.js';
+import { DerivedIndex } from './derived-index.js';
+import { BuiltIndex, type ScoringParameters } from './search-index.js';
 import type { SearchIndex } from './types.js';
 
 export { stringBytes } from './footprint-units.js';
@@ -25,7 +26,22 @@ export { stringBytes } from './footprint-units.js';
  * @see r[processor.resolved.index-cache]
  */
 export function estimateSearchIndexBytes(index: SearchIndex): number {
-  if (!(index instanceof ToolIndex)) return OBJECT;
+  if (index instanceof DerivedIndex) return builtIndexBytes(index.root) + index.ownBytes;
+  if (!(index instanceof BuiltIndex)) return OBJECT;
+  return builtIndexBytes(index);
+}
+
+const builtBytes = new WeakMap<BuiltIndex, number>();
+
+/**
+ * {@link estimateSearchIndexBytes} of an assembled index (computed once per index); with the
+ * derivation basis of r[search.index.derived], 8 more bytes a posting and 16 a tool.
+ *
+ * @param index - an assembled index
+ */
+export function builtIndexBytes(index: BuiltIndex): number {
+  const known = builtBytes.get(index);
+  if (known !== undefined) return known;
   let bytes = OBJECT * 16;
   // The documents: two references each, the strings, and the name-key table (3 × 4 bytes).
   for (let slot = 0; slot < index.size; slot++) {
@@ -33,12 +49,35 @@ export function estimateSearchIndexBytes(index: SearchIndex): number {
   }
   // The postings: a slot (4 bytes) and a strength (8 bytes) each.
   bytes += 12 * index.slots.length;
-  // Each term: its string, a map entry, a reference, its offset, idf and greatest strength.
-  const { typoMinLength, typoMaxLength } = index.parameters;
-  for (const term of index.terms) {
+  bytes += termsBytes(index.terms, index.parameters);
+  const basis = index.basis;
+  if (basis !== undefined) {
+    // Two counts a posting, two numbers a tool, the compound bookkeeping (its strings are the analyses').
+    bytes += 8 * index.slots.length + 16 * index.size;
+    const { holders, vocabulary, candidateSlots, pieces } = basis.compounds;
+    for (const key of holders.keys()) bytes += MAP_ENTRY + stringBytes(key);
+    for (const key of vocabulary.keys()) bytes += MAP_ENTRY + stringBytes(key);
+    for (const slots of candidateSlots.values()) bytes += MAP_ENTRY + OBJECT + ELEMENT * slots.length;
+    for (const list of pieces.values()) bytes += MAP_ENTRY + OBJECT + ELEMENT * list.length;
+  }
+  builtBytes.set(index, bytes);
+  return bytes;
+}
+
+/**
+ * Estimated bytes of an index's terms: each term's string, a map entry, a reference, its offset,
+ * idf and greatest strength, and its one-deletion neighbours (r[search.query.typo]), counted
+ * whether or not a query has built them yet.
+ *
+ * @param terms - the index's terms
+ * @param parameters - its constants (the typo lengths)
+ */
+export function termsBytes(terms: Iterable<string>, parameters: ScoringParameters): number {
+  const { typoMinLength, typoMaxLength } = parameters;
+  let bytes = 0;
+  for (const term of terms) {
     bytes += MAP_ENTRY + stringBytes(term) + ELEMENT + 4 + 8 + 8;
-    // One-deletion neighbours (r[search.query.typo]): at most one map entry per code point, each
-    // with its string and a list.
+    // One-deletion neighbours: at most one map entry per code point, each with its string and a list.
     const length = term.length;
     if (length >= typoMinLength && length <= 2 * typoMaxLength) {
       const cps = [...term].length;

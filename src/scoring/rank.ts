@@ -17,7 +17,7 @@ import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
 import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
 import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
-import { oneDeletions, ToolIndex, type Postings } from './search-index.js';
+import { oneDeletions, strengthIn, ToolIndex, type Postings } from './search-index.js';
 import { querySentences } from './sentences.js';
 import { tokenizeQuery } from './tokenize.js';
 import { truncateDescription } from './truncate.js';
@@ -189,7 +189,7 @@ function typoByScan(index: ToolIndex, unknown: string, length: number, deleted: 
 function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: QueryStats | undefined, standsFor?: Map<string, number>): number[] {
   // The chosen term ids (each once: `mark[id]` is set while it is chosen), and the distinct
   // query terms seen so far (a process-wide set, emptied before returning).
-  const mark = termScratchFor(index.terms.length);
+  const mark = termScratchFor(index.termIdCount);
   const ids: number[] = [];
   const seen = seenTerms;
   let approximated = 0;
@@ -234,12 +234,11 @@ function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: Q
     for (const id of ids) mark[id] = 0;
   }
   // In code-unit order of the terms (an insertion sort: at most MAX_QUERY_TERMS ids).
-  const terms = index.terms;
   for (let j = 1; j < ids.length; j++) {
     const id = ids[j]!;
-    const term = terms[id]!;
+    const term = index.termOf(id);
     let i = j;
-    while (i > 0 && byCodeUnits(terms[ids[i - 1]!]!, term) > 0) {
+    while (i > 0 && byCodeUnits(index.termOf(ids[i - 1]!), term) > 0) {
       ids[i] = ids[i - 1]!;
       i--;
     }
@@ -270,7 +269,7 @@ function termScratchFor(n: number): Int32Array {
 export function selectQueryTerms(index: SearchIndex, query: string, stats?: QueryStats): QueryTerm[] {
   const toolIndex = asToolIndex(index);
   const { ids, weights } = analyseQuery(toolIndex, query, stats);
-  return ids.map((t, j) => ({ term: toolIndex.terms[t]!, postings: toolIndex.postingsOf(t), weight: weights[j]! }));
+  return ids.map((t, j) => ({ term: toolIndex.termOf(t), postings: toolIndex.postingsOf(t), weight: weights[j]! }));
 }
 
 /**
@@ -283,7 +282,7 @@ export function selectQueryTerms(index: SearchIndex, query: string, stats?: Quer
 function termWeights(index: ToolIndex, ids: readonly number[], queryTerms: readonly string[], standsFor: ReadonlyMap<string, number>): Float64Array {
   const { idfExponent, queryRepetitionSaturation: k3 } = index.parameters;
   // `at[id]`: 1 + the position of a scored term id in `ids` (0: not scored), reset before returning.
-  const at = termScratchFor(index.terms.length);
+  const at = termScratchFor(index.termIdCount);
   for (let j = 0; j < ids.length; j++) at[ids[j]!] = j + 1;
   // First the number of times each scored term is, or is stood for by, a query term; then its weight.
   const weights = new Float64Array(ids.length);
@@ -295,7 +294,7 @@ function termWeights(index: ToolIndex, ids: readonly number[], queryTerms: reado
   for (let j = 0; j < ids.length; j++) {
     const f = weights[j]!;
     at[ids[j]!] = 0;
-    weights[j] = index.idf[ids[j]!]! ** idfExponent * (f > 1 ? ((k3 + 1) * f) / (k3 + f) : 1);
+    weights[j] = index.idfOf(ids[j]!) ** idfExponent * (f > 1 ? ((k3 + 1) * f) / (k3 + f) : 1);
   }
   return weights;
 }
@@ -377,7 +376,7 @@ function sentenceTermIds(
       const t = standsFor.get(term);
       if (t !== undefined) ids.add(t);
     }
-    if (ids.size > 0) out.push({ ids: [...ids].sort((a, b) => byCodeUnits(index.terms[a]!, index.terms[b]!)), terms: sentence });
+    if (ids.size > 0) out.push({ ids: [...ids].sort((a, b) => byCodeUnits(index.termOf(a), index.termOf(b))), terms: sentence });
   }
   return out.length < 2 ? [] : out;
 }
@@ -452,7 +451,6 @@ function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats 
   accumulatorFor(n);
   const acc = sums;
   const order = touched;
-  const { offsets, slots, strengths } = index;
   // The best score the query could reach in this index: Σ weight(t), and each tool's Σ weight(t) · strength(t, tool).
   let reachable = 0;
   let count = 0;
@@ -460,10 +458,10 @@ function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats 
     const t = ids[j]!;
     const weight = weights[j]!;
     reachable += weight;
-    const from = offsets[t]!;
-    const to = offsets[t + 1]!;
-    if (stats) stats.postingsVisited += to - from;
-    for (let i = from; i < to; i++) {
+    const { slots, strengths } = index.postingsOf(t);
+    const to = slots.length;
+    if (stats) stats.postingsVisited += to;
+    for (let i = 0; i < to; i++) {
       const slot = slots[i]!;
       const before = acc[slot]!;
       // (Every weight and strength is positive, so a sum of 0 is a slot not touched yet.)
@@ -509,7 +507,7 @@ function drainCandidates(a: Accumulated, size: number, minScore: number, keep: (
 
 /** The result for a candidate: the tool's name, its description cut (r[search.result.truncate]), the score. */
 function hitOf(index: ToolIndex, slot: number, score: number): SearchHit {
-  return { name: index.names[slot]!, description: truncateDescription(index.descriptions[slot]!), score };
+  return { name: index.names[slot]!, description: truncateDescription(index.descriptionOf(slot)), score };
 }
 
 /**
@@ -754,21 +752,6 @@ function ceilingScore(sum: number, reachable: number): number {
   return roundScore((sum / reachable) * (1 + MARGIN));
 }
 
-/** The strength of term `t` in `slot`, or 0 when the tool does not contain it (binary search). */
-function strengthIn(index: ToolIndex, t: number, slot: number): number {
-  const { slots, strengths } = index;
-  let lo = index.offsets[t]!;
-  let hi = index.offsets[t + 1]! - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = slots[mid]!;
-    if (at === slot) return strengths[mid]!;
-    if (at < slot) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
-}
-
 /**
  * The best `topK` candidates, found without walking the postings of the query's commonest terms
  * when that provably changes nothing (MaxScore style); `undefined` when pruning does not apply or
@@ -799,11 +782,12 @@ function prunedTop(
 ): TopK | undefined {
   const m = ids.length;
   if (pruningPolicy === 'never' || exact.length > 0 || m < 2 || topK <= 0) return undefined;
-  const { offsets, maxStrength } = index;
   pruneScratchFor(m);
   const bounds = pruneBounds;
   const byBound = pruneByBound;
   const essential = pruneEssential;
+  // Each scored term's postings, read once (r[search.index.derived]: a derived index merges a term's when first read).
+  const postings = ids.map((t) => index.postingsOf(t));
   let reachable = 0;
   let total = 0;
   let greatest = 0;
@@ -812,9 +796,9 @@ function prunedTop(
     const weight = weights[j]!;
     // (Summed in code-unit order, as the exhaustive scorer sums it.)
     reachable += weight;
-    bounds[j] = weight * maxStrength[t]!;
+    bounds[j] = weight * index.maxStrengthOf(t);
     if (bounds[j]! > greatest) greatest = bounds[j]!;
-    total += offsets[t + 1]! - offsets[t]!;
+    total += postings[j]!.slots.length;
   }
   if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
   // The non-essential terms: smallest bounds first (ties by position), while their sum stays at
@@ -835,20 +819,19 @@ function prunedTop(
     if (rest + bounds[j]! > greatest / 2) break;
     rest += bounds[j]!;
     essential[j] = 0;
-    skipped += offsets[ids[j]! + 1]! - offsets[ids[j]!]!;
+    skipped += postings[j]!.slots.length;
   }
   if (skipped === 0 || (pruningPolicy === 'auto' && skipped < 2 * (total - skipped))) return undefined;
   // The essential terms' partial sums.
   accumulatorFor(index.size);
   const acc = sums;
   const order = touched;
-  const { slots, strengths } = index;
   let count = 0;
   for (let j = 0; j < m; j++) {
     if (essential[j] === 0) continue;
-    const t = ids[j]!;
     const weight = weights[j]!;
-    for (let i = offsets[t]!, to = offsets[t + 1]!; i < to; i++) {
+    const { slots, strengths } = postings[j]!;
+    for (let i = 0, to = slots.length; i < to; i++) {
       const slot = slots[i]!;
       const before = acc[slot]!;
       if (before === 0) order[count++] = slot;
@@ -910,7 +893,8 @@ function prunedTop(
     const slot = order[k]!;
     let sum = 0;
     for (let j = 0; j < m; j++) {
-      const strength = strengthIn(index, ids[j]!, slot);
+      const { slots, strengths } = postings[j]!;
+      const strength = strengthIn(slots, strengths, 0, slots.length, slot);
       if (strength > 0) sum = sum + weights[j]! * strength;
     }
     const score = Math.min(1, Math.round((sum / reachable) * 1e4) / 1e4);

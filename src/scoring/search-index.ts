@@ -11,6 +11,7 @@
  * @see r[search.index.build]
  */
 import { analyseDocument, idsOf, type DocumentAnalysis } from './analysis.js';
+import { compoundBasisOf, type CompoundBasis } from './compound-basis.js';
 import { compoundPiecesOf } from './compound.js';
 import { hashString, nameKey } from './name-key.js';
 import { SCORING_PARAMETERS } from './parameters.js';
@@ -60,76 +61,53 @@ function nameKeyTable(tools: readonly DocumentAnalysis[]): { table: Int32Array; 
   return { table, hashes };
 }
 
-/** The index behind the opaque `SearchIndex`. Internal to `src/scoring`. */
-export class ToolIndex implements SearchIndex {
+/** Term → its id in one index (a `Map` for a built index). */
+export interface TermLookup {
+  has(term: string): boolean;
+  get(term: string): number | undefined;
+}
+
+/**
+ * The index behind the opaque `SearchIndex`, as the scorer reads it: terms by id, each term's
+ * postings, and the tools' names and descriptions. Internal to `src/scoring`. Two kinds exist:
+ * {@link BuiltIndex}, assembled from analyses, and the index derived from a kept one by replacing
+ * some tools (`derived-index.ts`, r[search.index.derived]); the scorer cannot tell them apart.
+ */
+export abstract class ToolIndex implements SearchIndex {
   #deletions: Map<string, string[]> | undefined;
   #typoScans = 0;
-  #termIds: Map<string, number> | undefined;
 
-  constructor(
-    /** `names[slot]`: the tool's name (a slot is a catalog position). */
-    readonly names: readonly string[],
-    /** `descriptions[slot]`: the tool's full description (results carry it truncated, r[search.result.truncate]). */
-    readonly descriptions: readonly string[],
-    /** Term id → term. */
-    readonly terms: readonly string[],
-    /** Term `t`'s postings are `offsets[t]` to `offsets[t + 1]` (exclusive) of `slots` and `strengths`. */
-    readonly offsets: Int32Array,
-    /** Slots of all postings, term by term, ascending within a term. */
-    readonly slots: Int32Array,
-    /** Strengths of all postings, parallel to `slots`. */
-    readonly strengths: Float64Array,
-    /** `idf[t]`: inverse document frequency of term `t`. */
-    readonly idf: Float64Array,
-    /** `maxStrength[t]`: the greatest strength among term `t`'s postings. */
-    readonly maxStrength: Float64Array,
-    /** Slots by name-key hash (open addressing, -1 free); see {@link ToolIndex.exactSlots}. */
-    readonly nameKeyTable: Int32Array,
-    /** `nameKeyHashes[slot]`: the hash of the tool's name key (r[search.name.key]). */
-    readonly nameKeyHashes: Int32Array,
-    /** The constants the strengths were computed with, and that queries use. */
-    readonly parameters: ScoringParameters,
-  ) {}
-
-  /** Term → its id. A `Map`, so `__proto__` is an ordinary term. Built on first use (by the first query). */
-  get termIds(): ReadonlyMap<string, number> {
-    if (this.#termIds === undefined) {
-      const ids = new Map<string, number>();
-      const terms = this.terms;
-      for (let t = 0; t < terms.length; t++) ids.set(terms[t]!, t);
-      this.#termIds = ids;
-    }
-    return this.#termIds;
-  }
-
-  /** Number of distinct tools. */
-  get size(): number {
-    return this.names.length;
-  }
-
-  /** Postings of term `t`, as views of the index's arrays. */
-  postingsOf(t: number): Postings {
-    const from = this.offsets[t]!;
-    const to = this.offsets[t + 1]!;
-    return { slots: this.slots.subarray(from, to), strengths: this.strengths.subarray(from, to), idf: this.idf[t]! };
-  }
-
+  /** `names[slot]`: the tool's name (a slot is a catalog position). */
+  abstract readonly names: readonly string[];
+  /** The constants the strengths were computed with, and that queries use. */
+  abstract readonly parameters: ScoringParameters;
+  /** Term → its id. A `Map`-like look-up, so `__proto__` is an ordinary term. */
+  abstract get termIds(): TermLookup;
+  /** Every term of the index, once each (in no particular order). */
+  abstract get terms(): readonly string[];
+  /** The term of an id. */
+  abstract termOf(t: number): string;
+  /** How many term ids there are: every id is below it (ids of terms no tool holds any more included, in a derived index). */
+  abstract get termIdCount(): number;
+  /** Postings of term `t` (slots ascending), with its idf. */
+  abstract postingsOf(t: number): Postings;
+  /** The greatest strength among term `t`'s postings. */
+  abstract maxStrengthOf(t: number): number;
+  /** The idf of term `t` (r[search.score.idf]). */
+  abstract idfOf(t: number): number;
+  /** The strength of term `t` in `slot`, 0 when the tool does not contain it. */
+  abstract strengthAt(t: number, slot: number): number;
+  /** The full description of the tool at `slot` (results carry it truncated, r[search.result.truncate]). */
+  abstract descriptionOf(slot: number): string;
   /**
    * The slots, ascending, of the tools whose name key is `key` (r[search.name.key]); empty for
    * the empty key.
    */
-  exactSlots(key: string): number[] {
-    if (key === '') return [];
-    const h = hashString(key);
-    const table = this.nameKeyTable;
-    const mask = table.length - 1;
-    const out: number[] = [];
-    for (let at = h & mask; table[at] !== -1; at = (at + 1) & mask) {
-      const slot = table[at]!;
-      // A hash match is confirmed on the name itself (keys are not kept).
-      if (this.nameKeyHashes[slot] === h && nameKey(this.names[slot]!) === key) out.push(slot);
-    }
-    return out.sort((a, b) => a - b);
+  abstract exactSlots(key: string): number[];
+
+  /** Number of distinct tools. */
+  get size(): number {
+    return this.names.length;
   }
 
   /**
@@ -159,8 +137,156 @@ export class ToolIndex implements SearchIndex {
   }
 }
 
+/**
+ * What an index kept by the index cache also holds so that indexes can be derived from it by
+ * replacing tools (r[search.index.derived]): each posting's term counts, each slot's length
+ * normalisation inputs, and the catalog's candidate compounds.
+ */
+export interface DerivationBasis {
+  /** `nameCounts[i]`: occurrences of the posting's term among its tool's name terms (parallel to `slots`). */
+  readonly nameCounts: Int32Array;
+  /** `descriptionCounts[i]`: occurrences among its description terms, compound pieces included. */
+  readonly descriptionCounts: Int32Array;
+  /** `nameNorms[slot]`: the name's length normalisation. */
+  readonly nameNorms: Float64Array;
+  /** `descriptionLengths[slot]`: the description's length in terms, compound pieces included. */
+  readonly descriptionLengths: Float64Array;
+  /** Σ `descriptionLengths`. */
+  readonly descriptionTotal: number;
+  /** The average description length the strengths were computed with. */
+  readonly averageDescriptionLength: number;
+  /** The catalog's compounds, held and split (r[search.index.compound]). */
+  readonly compounds: CompoundBasis;
+}
+
+/** An index assembled from its tools' analyses, its postings in flat typed arrays. Internal to `src/scoring`. */
+export class BuiltIndex extends ToolIndex {
+  #termIds: Map<string, number> | undefined;
+
+  constructor(
+    readonly names: readonly string[],
+    /** `descriptions[slot]`: the tool's full description. */
+    readonly descriptions: readonly string[],
+    /** Term id → term. */
+    readonly terms: readonly string[],
+    /** Term `t`'s postings are `offsets[t]` to `offsets[t + 1]` (exclusive) of `slots` and `strengths`. */
+    readonly offsets: Int32Array,
+    /** Slots of all postings, term by term, ascending within a term. */
+    readonly slots: Int32Array,
+    /** Strengths of all postings, parallel to `slots`. */
+    readonly strengths: Float64Array,
+    /** `idf[t]`: inverse document frequency of term `t`. */
+    readonly idf: Float64Array,
+    /** `maxStrength[t]`: the greatest strength among term `t`'s postings. */
+    readonly maxStrength: Float64Array,
+    /** Slots by name-key hash (open addressing, -1 free); see {@link BuiltIndex.exactSlots}. */
+    readonly nameKeyTable: Int32Array,
+    /** `nameKeyHashes[slot]`: the hash of the tool's name key (r[search.name.key]). */
+    readonly nameKeyHashes: Int32Array,
+    readonly parameters: ScoringParameters,
+    /** What deriving indexes from this one needs; only indexes kept by the index cache have it. */
+    readonly basis?: DerivationBasis,
+  ) {
+    super();
+  }
+
+  /** Term → its id. Built on first use (by the first query). */
+  get termIds(): ReadonlyMap<string, number> {
+    if (this.#termIds === undefined) {
+      const ids = new Map<string, number>();
+      const terms = this.terms;
+      for (let t = 0; t < terms.length; t++) ids.set(terms[t]!, t);
+      this.#termIds = ids;
+    }
+    return this.#termIds;
+  }
+
+  termOf(t: number): string {
+    return this.terms[t]!;
+  }
+
+  get termIdCount(): number {
+    return this.terms.length;
+  }
+
+  /** Postings of term `t`, as views of the index's arrays. */
+  postingsOf(t: number): Postings {
+    const from = this.offsets[t]!;
+    const to = this.offsets[t + 1]!;
+    return { slots: this.slots.subarray(from, to), strengths: this.strengths.subarray(from, to), idf: this.idf[t]! };
+  }
+
+  maxStrengthOf(t: number): number {
+    return this.maxStrength[t]!;
+  }
+
+  idfOf(t: number): number {
+    return this.idf[t]!;
+  }
+
+  /** How many tools hold term `t`. */
+  dfOf(t: number): number {
+    return this.offsets[t + 1]! - this.offsets[t]!;
+  }
+
+  strengthAt(t: number, slot: number): number {
+    return strengthIn(this.slots, this.strengths, this.offsets[t]!, this.offsets[t + 1]!, slot);
+  }
+
+  descriptionOf(slot: number): string {
+    return this.descriptions[slot]!;
+  }
+
+  exactSlots(key: string): number[] {
+    if (key === '') return [];
+    const h = hashString(key);
+    const table = this.nameKeyTable;
+    const mask = table.length - 1;
+    const out: number[] = [];
+    for (let at = h & mask; table[at] !== -1; at = (at + 1) & mask) {
+      const slot = table[at]!;
+      // A hash match is confirmed on the name itself (keys are not kept).
+      if (this.nameKeyHashes[slot] === h && nameKey(this.names[slot]!) === key) out.push(slot);
+    }
+    return out.sort((a, b) => a - b);
+  }
+}
+
+/** The strength at `slot` among postings `from` to `to` of `slots` and `strengths` (ascending slots), 0 when absent (binary search). */
+export function strengthIn(slots: Int32Array, strengths: Float64Array, from: number, to: number, slot: number): number {
+  let lo = from;
+  let hi = to - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = slots[mid]!;
+    if (at === slot) return strengths[mid]!;
+    if (at < slot) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+}
+
+/**
+ * The strength of a term in a tool (r[search.score.field-weight], r[search.score.saturation]):
+ * `tf′ / (tf′ + k1)` with `tf′ = nameWeight · inName / nameNorm + inDescription / descriptionNorm`
+ * (the name part only when the name has the term). Shared by assembly and derivation, so both
+ * compute every strength with the very same operations.
+ */
+export function strengthOfCounts(inName: number, inDescription: number, nameNorm: number, descriptionNorm: number, nameWeight: number, k1: number): number {
+  // The name's terms weigh nameWeight, the description's are length-normalised.
+  // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
+  // field and adds fixed name boosts.
+  const tf = inName > 0 ? (nameWeight * inName) / nameNorm + inDescription / descriptionNorm : inDescription / descriptionNorm;
+  return tf / (tf + k1);
+}
+
+/** The idf of a term held by `df` of `n` tools (r[search.score.idf]). */
+export function idfOf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
 /** BM25 length normalisation of one field: `1 − b + b · length / average`. */
-function lengthNorm(length: number, average: number, b: number): number {
+export function lengthNorm(length: number, average: number, b: number): number {
   return average > 0 ? 1 - b + (b * length) / average : 1;
 }
 
@@ -260,7 +386,7 @@ function withPieces(tool: DocumentAnalysis, termIds: Int32Array, pieces: readonl
  *
  * @internal
  */
-export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: ScoringParameters = SCORING_PARAMETERS): ToolIndex {
+export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: ScoringParameters = SCORING_PARAMETERS, derivable = false): BuiltIndex {
   const { k1, nameWeight, nameLengthNormalisation: bName, descriptionLengthNormalisation: bDesc } = parameters;
   const n = tools.length;
   const analysisIds = tools.map(idsOf);
@@ -324,29 +450,33 @@ export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: Sc
   const slots = new Int32Array(postingCount);
   const strengths = new Float64Array(postingCount);
   const maxStrength = new Float64Array(termCount);
+  // What derivation needs (r[search.index.derived]): each posting's counts, each slot's norms.
+  const postingNameCounts = derivable ? new Int32Array(postingCount) : undefined;
+  const postingDescriptionCounts = derivable ? new Int32Array(postingCount) : undefined;
+  const nameNorms = derivable ? new Float64Array(n) : undefined;
   p = 0;
   for (let slot = 0; slot < n; slot++) {
     const nameCounts = nameCountsOf[slot]!;
     const descriptionCounts = descriptionCountsOf[slot]!;
     const nameNorm = lengthNorm(tools[slot]!.nameLength, avgName, bName);
+    if (nameNorms !== undefined) nameNorms[slot] = nameNorm;
     const descNorm = lengthNorm(descriptionLengths[slot]!, avgDesc, bDesc);
     for (let i = 0; i < nameCounts.length; i++) {
       const t = idsOfPostings[p++]!;
-      const inName = nameCounts[i]!;
-      // The name's terms weigh nameWeight, the description's are length-normalised.
-      // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
-      // field and adds fixed name boosts.
-      const tf = inName > 0 ? (nameWeight * inName) / nameNorm + descriptionCounts[i]! / descNorm : descriptionCounts[i]! / descNorm;
-      const strength = tf / (tf + k1);
+      const strength = strengthOfCounts(nameCounts[i]!, descriptionCounts[i]!, nameNorm, descNorm, nameWeight, k1);
       const at = fill[t]!++;
       slots[at] = slot;
       strengths[at] = strength;
+      if (postingNameCounts !== undefined) {
+        postingNameCounts[at] = nameCounts[i]!;
+        postingDescriptionCounts![at] = descriptionCounts[i]!;
+      }
       if (strength > maxStrength[t]!) maxStrength[t] = strength;
     }
   }
   // The inverse document frequency of every term.
   const idf = new Float64Array(termCount);
-  for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (n - df[t]! + 0.5) / (df[t]! + 0.5));
+  for (let t = 0; t < termCount; t++) idf[t] = idfOf(n, df[t]!);
   // The name keys.
   const { table, hashes } = nameKeyTable(tools);
   const names = new Array<string>(n);
@@ -357,7 +487,19 @@ export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: Sc
   }
   // The id table stays within its budget between builds.
   trimIds();
-  return new ToolIndex(names, descriptions, terms, offsets, slots, strengths, idf, maxStrength, table, hashes, parameters);
+  let basis: DerivationBasis | undefined;
+  if (derivable) {
+    basis = {
+      nameCounts: postingNameCounts!,
+      descriptionCounts: postingDescriptionCounts!,
+      nameNorms: nameNorms!,
+      descriptionLengths,
+      descriptionTotal,
+      averageDescriptionLength: avgDesc,
+      compounds: compoundBasisOf(tools, pieces),
+    };
+  }
+  return new BuiltIndex(names, descriptions, terms, offsets, slots, strengths, idf, maxStrength, table, hashes, parameters, basis);
 }
 
 /**
@@ -366,7 +508,7 @@ export function assembleIndex(tools: readonly DocumentAnalysis[], parameters: Sc
  *
  * @internal
  */
-export function buildIndexWith(docs: readonly SearchDocument[], parameters: ScoringParameters): ToolIndex {
+export function buildIndexWith(docs: readonly SearchDocument[], parameters: ScoringParameters): BuiltIndex {
   // One slot per distinct name, in catalog order; each tool analysed (or found in the memo).
   const tools = resolveCatalog(docs).map((doc) => analyseDocument(doc.name, doc.description, doc));
   return assembleIndex(tools, parameters);
