@@ -15,10 +15,13 @@
  * @see r[processor.resolved.layout]
  * @module
  */
-import { estimateSearchIndexBytes, type SearchIndex } from '../scoring/index.js';
+import type { SearchIndex } from '../scoring/index.js';
 import { STRING } from '../scoring/footprint-units.js';
 import { analyseDocument, type DocumentAnalysis } from '../scoring/analysis.js';
-import { assembleIndex } from '../scoring/search-index.js';
+import { DerivedIndex, deriveIndex, derivedChangeLimit, type Replacement } from '../scoring/derived-index.js';
+import { builtIndexBytes } from '../scoring/footprint.js';
+import { SCORING_PARAMETERS } from '../scoring/parameters.js';
+import { assembleIndex, BuiltIndex, type ToolIndex } from '../scoring/search-index.js';
 import type { ToolEntry } from './names.js';
 
 /** Default byte budget of the index cache: 16 MiB. */
@@ -45,20 +48,29 @@ export interface CatalogLayout {
   readonly positions: ReadonlyMap<string, number>;
 }
 
-/** One content over a layout's names: the descriptions in catalog order, and the index built from them. */
+/**
+ * One content over a layout's names: the index built (or derived, r[search.index.derived]) from
+ * its descriptions, which the index holds.
+ */
 interface Content {
-  readonly descriptions: readonly string[];
-  readonly index: SearchIndex;
+  readonly index: ToolIndex;
+  /** Estimated bytes it retains beyond the assembled index it shares (its root), that counted once per layout. */
   readonly bytes: number;
+  /** The assembled index it is or shares. */
+  readonly root: BuiltIndex;
 }
 
 interface Layout extends CatalogLayout {
   /** The indexes over these names, most recently used first. */
   contents: Content[];
-  /** Estimated bytes it retains (its indexes included). */
+  /** Estimated bytes of the layout alone. */
+  readonly ownBytes: number;
+  /** Estimated bytes it retains (its indexes, and each root they share once, included). */
   bytes: number;
   /** Whether the cache holds it. */
   cached: boolean;
+  /** Whether the last index assembled over these names was too large to keep (the next is then assembled without a derivation basis). */
+  unfit: boolean;
 }
 
 /** Layouts kept at most per index the cache may hold (layouts of steps that never searched hold no index). */
@@ -82,17 +94,6 @@ export function layoutBytes(names: readonly string[]): number {
 }
 
 /**
- * Estimated bytes of a content without its index: a reference per tool and the descriptions.
- *
- * @param descriptions - its descriptions
- */
-export function contentBytes(descriptions: readonly string[]): number {
-  let bytes = 64;
-  for (let i = 0; i < descriptions.length; i++) bytes += 8 + stringEstimate(descriptions[i]!);
-  return bytes;
-}
-
-/**
  * Whether a layout holds these entries' names, in order: the count and the last name, then every
  * name (a pointer comparison each when the strings are the ones seen before).
  */
@@ -106,11 +107,28 @@ function sameNames(layout: CatalogLayout, entries: readonly ToolEntry[]): boolea
   return true;
 }
 
-/** Whether a content holds these entries' descriptions, in order. */
-function sameDescriptions(content: Content, entries: readonly ToolEntry[]): boolean {
-  const descriptions = content.descriptions;
-  for (let i = 0; i < entries.length; i++) if (descriptions[i] !== entries[i]!.description) return false;
-  return true;
+/**
+ * The slots, ascending, whose descriptions in a content's index differ from these entries' (the
+ * root's descriptions compared one by one, then the replaced tools'); `undefined` when more than
+ * `limit` differ.
+ */
+function differingSlots(content: Content, entries: readonly ToolEntry[], limit: number): number[] | undefined {
+  const index = content.index;
+  const derived = index instanceof DerivedIndex ? index : undefined;
+  const descriptions = (derived?.root ?? (index as BuiltIndex)).descriptions;
+  const out: number[] = [];
+  for (let slot = 0; slot < entries.length; slot++) {
+    if (descriptions[slot] === entries[slot]!.description || derived?.changed.has(slot)) continue;
+    if (out.length === limit) return undefined;
+    out.push(slot);
+  }
+  if (derived === undefined) return out;
+  for (const [slot, tool] of derived.changed) {
+    if (tool.analysis.description === entries[slot]!.description) continue;
+    if (out.length === limit) return undefined;
+    out.push(slot);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** A tool object can key the analysis memo's identity fast path. */
@@ -146,6 +164,31 @@ export function indexOfEntries(entries: readonly ToolEntry[]): SearchIndex {
 }
 
 /**
+ * The tools whose descriptions differ from a content's, analysed with their new descriptions;
+ * `undefined` when more than `limit` differ.
+ */
+function replacementsOf(content: Content, entries: readonly ToolEntry[], limit: number): Replacement[] | undefined {
+  return differingSlots(content, entries, limit)?.map((slot) => {
+    const entry = entries[slot]!;
+    return { slot, analysis: analyseDocument(entry.name, entry.description, identityOf(entry.tool)) };
+  });
+}
+
+/** Estimated bytes of a layout's contents, each root they share counted once. */
+function contentsBytes(contents: readonly Content[]): number {
+  let bytes = 0;
+  const roots = new Set<BuiltIndex>();
+  for (const content of contents) {
+    bytes += content.bytes;
+    if (!roots.has(content.root)) {
+      roots.add(content.root);
+      bytes += builtIndexBytes(content.root);
+    }
+  }
+  return bytes;
+}
+
+/**
  * A least-recently-used cache of catalog layouts and their search indexes, keyed by catalog
  * content, bounded by the estimated bytes they retain (`estimateSearchIndexBytes` for an index)
  * and by count.
@@ -157,6 +200,7 @@ export class IndexCache {
   readonly #map = new Set<Layout>();
   #bytes = 0;
   #builds = 0;
+  #derivations = 0;
 
   /**
    * @param options - the byte and count budgets; a number is taken as `maxEntries` (the former signature)
@@ -182,6 +226,11 @@ export class IndexCache {
   /** How many indexes this cache has assembled (misses), for tests and statistics. */
   get builds(): number {
     return this.#builds;
+  }
+
+  /** How many of those indexes were derived from a kept one (r[search.index.derived]) rather than assembled. */
+  get derivations(): number {
+    return this.#derivations;
   }
 
   /**
@@ -217,7 +266,8 @@ export class IndexCache {
     const names = entries.map((e) => e.name);
     const positions = new Map<string, number>();
     for (let i = 0; i < names.length; i++) positions.set(names[i]!, i);
-    const layout: Layout = { names, positions, contents: [], bytes: layoutBytes(names), cached: false };
+    const own = layoutBytes(names);
+    const layout: Layout = { names, positions, contents: [], ownBytes: own, bytes: own, cached: false, unfit: false };
     if (layout.bytes > this.#maxBytes) return layout;
     layout.cached = true;
     this.#map.add(layout);
@@ -245,7 +295,7 @@ export class IndexCache {
     const contents = own.contents;
     for (let i = 0; i < contents.length; i++) {
       const content = contents[i]!;
-      if (!sameDescriptions(content, entries)) continue;
+      if (differingSlots(content, entries, 0)?.length !== 0) continue;
       if (i > 0) {
         contents.splice(i, 1);
         contents.unshift(content);
@@ -255,19 +305,47 @@ export class IndexCache {
     // Unlike @mastra/core 1.71.0 (r[processor.resolved.index-cache]): Mastra rebuilds the index on every step; here an
     // index is reused by content, in a cache bounded by bytes.
     this.#builds++;
-    const index = assembleIndex(analysed(entries).analyses);
-    if (!own.cached || !this.#map.has(own)) return index;
-    const descriptions = entries.map((e) => e.description);
-    const bytes = estimateSearchIndexBytes(index) + contentBytes(descriptions);
+    const kept = own.cached && this.#map.has(own);
+    const derived = kept ? this.#derived(contents[0], entries) : undefined;
+    if (derived !== undefined) this.#derivations++;
+    const index = derived ?? assembleIndex(analysed(entries).analyses, SCORING_PARAMETERS, kept && !own.unfit);
+    if (!kept) return index;
+    const content: Content = index instanceof DerivedIndex ? { index, bytes: index.ownBytes, root: index.root } : { index, bytes: 0, root: index as BuiltIndex };
     // Older revisions over these names go first, then the least recently used layouts.
     // A layout holds at most CONTENTS_PER_LAYOUT indexes, and never more than the cache's count budget.
-    while (contents.length >= Math.min(CONTENTS_PER_LAYOUT, this.#maxEntries) || (contents.length > 0 && own.bytes + bytes > this.#maxBytes)) this.#forget(own, contents.length - 1);
-    if (own.bytes + bytes > this.#maxBytes) return index;
-    contents.unshift({ descriptions, index, bytes });
-    own.bytes += bytes;
-    this.#bytes += bytes;
+    contents.unshift(content);
+    while (contents.length > Math.min(CONTENTS_PER_LAYOUT, this.#maxEntries)) contents.pop();
+    this.#recount(own);
+    while (contents.length > 1 && own.bytes > this.#maxBytes) {
+      contents.pop();
+      this.#recount(own);
+    }
+    // (An index too large to keep is used for its request only.)
+    own.unfit = own.bytes > this.#maxBytes;
+    if (own.unfit) {
+      contents.pop();
+      this.#recount(own);
+      return index;
+    }
     this.#evict(own);
     return index;
+  }
+
+  /**
+   * The index of these entries derived from a kept content's (r[search.index.derived]): only the
+   * tools whose descriptions differ are analysed; `undefined` when it cannot be derived.
+   */
+  #derived(base: Content | undefined, entries: readonly ToolEntry[]): ToolIndex | undefined {
+    if (base === undefined) return undefined;
+    const replacements = replacementsOf(base, entries, derivedChangeLimit(entries.length));
+    return replacements === undefined ? undefined : deriveIndex(base.index, replacements);
+  }
+
+  /** Sets a layout's bytes from its contents (and the cache's total with it). */
+  #recount(layout: Layout): void {
+    const bytes = layout.ownBytes + contentsBytes(layout.contents);
+    if (layout.cached) this.#bytes += bytes - layout.bytes;
+    layout.bytes = bytes;
   }
 
   /**
@@ -277,14 +355,6 @@ export class IndexCache {
    */
   indexFor(entries: readonly ToolEntry[]): SearchIndex {
     return this.indexOf(this.layoutFor(entries), entries);
-  }
-
-  /** Drops one index of a layout. */
-  #forget(layout: Layout, at: number): void {
-    const [content] = layout.contents.splice(at, 1);
-    if (content === undefined) return;
-    layout.bytes -= content.bytes;
-    if (layout.cached) this.#bytes -= content.bytes;
   }
 
   /** Drops least recently used layouts other than `keep` (which fits the budgets alone) while over either budget. */
