@@ -7,12 +7,14 @@
  * with it, the indexes of the contents over those names that a step has searched. Looking a catalog up compares its names with each kept
  * layout's, newest first (the count and the last name first, then one comparison per name: a
  * pointer comparison when the request's strings are the ones seen before), then its descriptions
- * with the layout's indexes, and analyses nothing; a new content's index is assembled,
- * when a step first reads it, from the tools' analyses (r[search.index.analysis-cache]), only new
- * or changed tools being analysed.
+ * with the layout's indexes, and analyses nothing. A new content's index is made when a step
+ * first reads it: derived from the layout's most recently used index when few descriptions differ
+ * (r[search.index.derived]: only those tools are analysed, the rest is shared), else assembled
+ * from the tools' analyses (r[search.index.analysis-cache]).
  *
  * @see r[processor.resolved.index-cache]
  * @see r[processor.resolved.layout]
+ * @see r[search.index.derived]
  * @module
  */
 import type { SearchIndex } from '../scoring/index.js';
@@ -278,9 +280,10 @@ export class IndexCache {
 
   /**
    * The search index of these entries (whose names are the layout's; this request's instances):
-   * the cached one when the layout holds one for the same descriptions, else assembled from the
-   * tools' analyses (r[search.index.analysis-cache]) and kept with the layout while the budgets
-   * allow; an index that does not fit is used for its request only.
+   * the cached one when the layout holds one for the same descriptions, else derived from the
+   * layout's most recently used index (r[search.index.derived]) or assembled from the tools'
+   * analyses (r[search.index.analysis-cache]), and kept with the layout while the budgets allow; an
+   * index that does not fit is used for its request only.
    *
    * Implements r[processor.resolved.index-cache]: the key is the content only (canonical names
    * and descriptions, in order), never an instance, and a hit is checked against the cached
