@@ -11,7 +11,7 @@
  */
 import { BoundedCache, type BoundedCacheStats } from './bounded-cache.js';
 import { fold } from './fold.js';
-import { stringBytes } from './footprint-units.js';
+import { exactArrayBytes, objectBytes, pushedArrayBytes, stringBytes, typedArrayBytes } from './footprint-units.js';
 import { hashString, nameKey } from './name-key.js';
 import { STOPWORDS } from './spec-data.js';
 import { idGeneration, idOf, idStats, resetIds, DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
@@ -143,9 +143,21 @@ export function codePoints(s: string): number {
   return n;
 }
 
-const ARRAY = 16;
-const OBJECT = 48;
-const POINTER = 8;
+/** Fields of a `DocumentAnalysis` (its object's size). */
+const DOCUMENT_ANALYSIS_FIELDS = 15;
+/** V8 makes a substring of at least this many units a slice that keeps its whole parent alive. */
+const SLICED_MIN_LENGTH = 13;
+/** Bytes of a sliced string (header, parent, offset). */
+const SLICED_STRING = 32;
+
+/**
+ * `word` as a string that does not keep a larger string alive: a word found in a description is a
+ * slice of it when long enough, and a memo keeping the slice would keep the whole description.
+ * Concatenating and slicing gives a slice of a fresh flat copy (the word and one unit).
+ */
+function ownCopy(word: string): string {
+  return word.length < SLICED_MIN_LENGTH ? word : (' ' + word).slice(1);
+}
 
 // ---------------------------------------------------------------------------------------------
 // The memos.
@@ -183,17 +195,33 @@ let nextId = 1;
 export function analyseWord(word: string): WordAnalysis {
   const known = wordMemo.get(word);
   if (known !== undefined) return known;
+  // The memo keeps the word (its key, and often its own term): a copy, never a slice of the text.
+  const own = ownCopy(word);
   const terms: string[] = [];
-  documentWordTerms(word, terms);
+  documentWordTerms(own, terms);
   // A word without a case boundary is one part: its fold.
   // (A lower-case a–z word is its own fold and its only part; its term is often the word itself.)
-  const parts = ASCII_LOWER.test(word) ? (terms.length === 1 && terms[0] === word ? terms : [word]) : splitCaseBoundaries(word).map(fold);
+  const parts = ASCII_LOWER.test(own) ? (terms.length === 1 && terms[0] === own ? terms : [own]) : splitCaseBoundaries(own).map(fold);
   const analysis: WordAnalysis = { terms, parts };
-  let bytes = OBJECT + 2 * ARRAY + stringBytes(word);
-  for (const t of terms) bytes += POINTER + (t === word ? 0 : stringBytes(t));
-  if (parts !== terms) for (const p of parts) bytes += POINTER + (p === word ? 0 : stringBytes(p));
-  wordMemo.set(word, analysis, bytes);
+  wordMemo.set(own, analysis, wordAnalysisBytes(own, analysis));
   return analysis;
+}
+
+/**
+ * Estimated bytes a word's entry retains besides the memo's own per-entry cost: the key (and the
+ * flat copy under a slice), the analysis object, its terms (grown by `push`) and its parts (made
+ * at their size, or the terms themselves), with every string that is not the key.
+ *
+ * @see r[search.index.analysis-cache]
+ */
+export function wordAnalysisBytes(word: string, analysis: WordAnalysis): number {
+  let bytes = stringBytes(word) + (word.length < SLICED_MIN_LENGTH ? 0 : SLICED_STRING) + objectBytes(2) + pushedArrayBytes(analysis.terms.length);
+  for (const t of analysis.terms) if (t !== word) bytes += stringBytes(t);
+  if (analysis.parts !== analysis.terms) {
+    bytes += exactArrayBytes(analysis.parts.length);
+    for (const p of analysis.parts) if (p !== word) bytes += stringBytes(p);
+  }
+  return bytes;
 }
 
 /**
@@ -261,10 +289,7 @@ export function analyseDocumentUncached(name: string, description: string): Docu
     candidates.push(folded);
   }
   const key = nameKey(name);
-  // (With the ids a build gives its strings: an object, three arrays, 4 bytes per string.)
-  let bytes = OBJECT * 3 + ARRAY * 7 + 8 * terms.length + (POINTER + 4) * (terms.length + letterParts.length + candidates.length) + letterParts.length + stringBytes(key);
-  // The name and description strings are the tool's own; an analysis kept alive keeps them too.
-  bytes += stringBytes(name) + stringBytes(description);
+  const bytes = documentAnalysisBytes(name, description, terms.length, letterParts.length, candidates.length, key);
   return {
     id: nextId++,
     name,
@@ -282,6 +307,22 @@ export function analyseDocumentUncached(name: string, description: string): Docu
     ids: undefined,
     bytes,
   };
+}
+
+/**
+ * Estimated bytes one tool's analysis retains: its object, its three string arrays (grown by
+ * `push`), its three typed arrays, its name key (and the key's hash, a heap number), the ids a
+ * build gives it (an object and three typed arrays, counted before a build reads them), and the
+ * tool's name and description, which an analysis kept alive keeps too. The terms and parts are the
+ * word memo's strings (counted there).
+ *
+ * @see r[search.index.analysis-cache]
+ */
+export function documentAnalysisBytes(name: string, description: string, terms: number, letterParts: number, candidates: number, key: string): number {
+  let bytes = objectBytes(DOCUMENT_ANALYSIS_FIELDS) + pushedArrayBytes(terms) + pushedArrayBytes(letterParts) + pushedArrayBytes(candidates);
+  bytes += 2 * typedArrayBytes(terms, 4) + typedArrayBytes(letterParts, 1) + stringBytes(key) + 16;
+  bytes += objectBytes(4) + typedArrayBytes(terms, 4) + typedArrayBytes(letterParts, 4) + typedArrayBytes(candidates, 4);
+  return bytes + stringBytes(name) + stringBytes(description);
 }
 
 function canHoldWeakly(value: object): boolean {
@@ -332,8 +373,9 @@ export function analyseDocument(name: string, description: string, identity?: ob
     const handles = [handle, ...(slot?.handles.slice(0, kept) ?? [])];
     // The revisions forgotten for this name are no longer held by the fast path either.
     if (slot !== undefined) for (const forgotten of slot.handles.slice(kept)) forgotten.analysis = undefined;
-    let bytes = OBJECT + 2 * ARRAY;
-    for (const a of analyses) bytes += 2 * POINTER + OBJECT + a.bytes;
+    // The slot and its two arrays (made at their size), and per analysis its handle and itself.
+    let bytes = objectBytes(2) + 2 * exactArrayBytes(analyses.length);
+    for (const a of analyses) bytes += objectBytes(1) + a.bytes;
     const next = { analyses, handles };
     if (!documentMemo.set(name, next, bytes)) releaseSlot(next);
   }

@@ -9,6 +9,13 @@
  * @see r[search.index.analysis-cache]
  * @module
  */
+import { MAP_ENTRY_SLACK, objectBytes } from './footprint-units.js';
+
+/**
+ * Bytes the cache itself spends on each entry, added to the estimate its caller gives: the map
+ * entry (with the table's slack) and the `{ value, bytes }` slot object. See r[search.index.analysis-cache].
+ */
+export const CACHE_ENTRY_BYTES = MAP_ENTRY_SLACK + objectBytes(2);
 
 /** Counters of one of the byte-bounded memos (`BoundedCache`, internal). */
 export interface BoundedCacheStats {
@@ -73,11 +80,13 @@ export class BoundedCache<K, V> {
   }
 
   /**
-   * Keeps `value` under `key` (replacing what was there). A value estimated above half the
-   * budget is not kept (then `false`).
+   * Keeps `value` under `key` (replacing what was there), counting `bytes` (the value's estimate)
+   * plus {@link CACHE_ENTRY_BYTES}. An entry estimated above half the budget is not kept (then
+   * `false`).
    */
-  set(key: K, value: V, bytes: number): boolean {
+  set(key: K, value: V, valueBytes: number): boolean {
     this.delete(key);
+    const bytes = valueBytes + CACHE_ENTRY_BYTES;
     if (bytes > this.#maxBytes / 2) return false;
     this.#insert(key, { value, bytes });
     return true;

@@ -13,7 +13,7 @@
  * @module
  */
 import type { BoundedCacheStats } from './bounded-cache.js';
-import { MAP_ENTRY, ELEMENT, stringBytes } from './footprint-units.js';
+import { MAP_ENTRY_SLACK, ELEMENT, stringBytes } from './footprint-units.js';
 
 /** Default byte budget of the id table: 4 MiB. See r[search.index.analysis-cache]. */
 export const DEFAULT_TERM_ID_MAX_BYTES = 4 * 1024 * 1024;
@@ -43,7 +43,8 @@ export function idOf(s: string): number {
   const id = strings.length;
   table.set(s, id);
   strings.push(s);
-  bytes += MAP_ENTRY + ELEMENT + 3 * 4 + stringBytes(s);
+  // A map entry (with the table's slack), a slot of `strings` (grown by half: 1.5 on average), the string.
+  bytes += MAP_ENTRY_SLACK + 1.5 * ELEMENT + stringBytes(s);
   return id;
 }
 
