@@ -11,7 +11,7 @@
  */
 import { BoundedCache, type BoundedCacheStats } from './bounded-cache.js';
 import { fold } from './fold.js';
-import { exactArrayBytes, objectBytes, pushedArrayBytes, stringBytes, typedArrayBytes } from './footprint-units.js';
+import { exactArrayBytes, objectBytes, pushedArrayBytes, stringBytes, typedViewsBytes } from './footprint-units.js';
 import { hashString, nameKey } from './name-key.js';
 import { STOPWORDS } from './spec-data.js';
 import { idGeneration, idOf, idStats, resetIds, DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
@@ -96,10 +96,8 @@ export interface AnalysisIds {
   readonly candidates: Int32Array;
 }
 
-function idsFor(strings: readonly string[]): Int32Array {
-  const out = new Int32Array(strings.length);
-  for (let i = 0; i < strings.length; i++) out[i] = idOf(strings[i]!);
-  return out;
+function idsInto(strings: readonly string[], out: Int32Array, at: number): void {
+  for (let i = 0; i < strings.length; i++) out[at + i] = idOf(strings[i]!);
 }
 
 /**
@@ -110,7 +108,14 @@ export function idsOf(analysis: DocumentAnalysis): AnalysisIds {
   const generation = idGeneration();
   const known = analysis.ids;
   if (known !== undefined && known.generation === generation) return known;
-  const ids: AnalysisIds = { generation, terms: idsFor(analysis.terms), parts: idsFor(analysis.letterParts), candidates: idsFor(analysis.compoundCandidates) };
+  // One buffer, three views of it (a typed array's fixed cost is mostly its buffer's).
+  const t = analysis.terms.length;
+  const p = analysis.letterParts.length;
+  const all = new Int32Array(t + p + analysis.compoundCandidates.length);
+  idsInto(analysis.terms, all, 0);
+  idsInto(analysis.letterParts, all, t);
+  idsInto(analysis.compoundCandidates, all, t + p);
+  const ids: AnalysisIds = { generation, terms: all.subarray(0, t), parts: all.subarray(t, t + p), candidates: all.subarray(t + p) };
   analysis.ids = ids;
   return ids;
 }
@@ -290,17 +295,26 @@ export function analyseDocumentUncached(name: string, description: string): Docu
   }
   const key = nameKey(name);
   const bytes = documentAnalysisBytes(name, description, terms.length, letterParts.length, candidates.length, key);
+  // The counts and the flags share one buffer (a typed array's fixed cost is mostly its buffer's).
+  const n = terms.length;
+  const buffer = new ArrayBuffer(8 * n + letterFlags.length);
+  const nameCountsView = new Uint32Array(buffer, 0, n);
+  const descriptionCountsView = new Uint32Array(buffer, 4 * n, n);
+  const letterFlagsView = new Uint8Array(buffer, 8 * n, letterFlags.length);
+  nameCountsView.set(nameCounts);
+  descriptionCountsView.set(descriptionCounts);
+  letterFlagsView.set(letterFlags);
   return {
     id: nextId++,
     name,
     description,
     terms,
-    nameCounts: Uint32Array.from(nameCounts),
-    descriptionCounts: Uint32Array.from(descriptionCounts),
+    nameCounts: nameCountsView,
+    descriptionCounts: descriptionCountsView,
     nameLength,
     descriptionLength,
     letterParts,
-    letterFlags: Uint8Array.from(letterFlags),
+    letterFlags: letterFlagsView,
     compoundCandidates: candidates,
     nameKey: key,
     nameKeyHash: key === '' ? 0 : hashString(key),
@@ -311,17 +325,17 @@ export function analyseDocumentUncached(name: string, description: string): Docu
 
 /**
  * Estimated bytes one tool's analysis retains: its object, its three string arrays (grown by
- * `push`), its three typed arrays, its name key (and the key's hash, a heap number), the ids a
- * build gives it (an object and three typed arrays, counted before a build reads them), and the
- * tool's name and description, which an analysis kept alive keeps too. The terms and parts are the
- * word memo's strings (counted there).
+ * `push`), its counts and flags (three views of one buffer), its name key (and the key's hash, a
+ * heap number), the ids a build gives it (an object and three views of one buffer, counted before
+ * a build reads them), and the tool's name and description, which an analysis kept alive keeps
+ * too. The terms and parts are the word memo's strings (counted there).
  *
  * @see r[search.index.analysis-cache]
  */
 export function documentAnalysisBytes(name: string, description: string, terms: number, letterParts: number, candidates: number, key: string): number {
   let bytes = objectBytes(DOCUMENT_ANALYSIS_FIELDS) + pushedArrayBytes(terms) + pushedArrayBytes(letterParts) + pushedArrayBytes(candidates);
-  bytes += 2 * typedArrayBytes(terms, 4) + typedArrayBytes(letterParts, 1) + stringBytes(key) + 16;
-  bytes += objectBytes(4) + typedArrayBytes(terms, 4) + typedArrayBytes(letterParts, 4) + typedArrayBytes(candidates, 4);
+  bytes += typedViewsBytes(3, 8 * terms + letterParts) + stringBytes(key) + 16;
+  bytes += objectBytes(4) + typedViewsBytes(3, 4 * (terms + letterParts + candidates));
   return bytes + stringBytes(name) + stringBytes(description);
 }
 

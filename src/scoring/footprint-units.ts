@@ -32,6 +32,11 @@ export const ARRAY_HEADER = 48;
  * backing store's bookkeeping (measured: `new Int32Array(3)` 216 B, `Uint8Array.from` of 3: 206 B).
  */
 export const TYPED_ARRAY = 208;
+/**
+ * Bytes of one more typed-array view of a buffer (measured: three views of one buffer 424 B, one
+ * typed array alone 216 B: a view ≈ 104, the buffer with its bookkeeping ≈ 112).
+ */
+export const TYPED_VIEW = 104;
 /** Bytes of one `Map` entry with the hash table's slack after doubling (3 words, a bucket, up to 2× capacity). */
 export const MAP_ENTRY_SLACK = 56;
 
@@ -59,4 +64,9 @@ export function pushedArrayBytes(length: number): number {
 /** Bytes of a typed array of `length` elements of `elementBytes` each (see {@link TYPED_ARRAY}). */
 export function typedArrayBytes(length: number, elementBytes: number): number {
   return TYPED_ARRAY + Math.ceil((length * elementBytes) / 8) * 8;
+}
+
+/** Bytes of `views` typed arrays sharing one buffer of `bufferBytes` (see {@link TYPED_VIEW}). */
+export function typedViewsBytes(views: number, bufferBytes: number): number {
+  return TYPED_ARRAY - TYPED_VIEW + views * TYPED_VIEW + Math.ceil(bufferBytes / 8) * 8;
 }

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyseWord, analysisCacheStats, clearAnalysisCache, configureAnalysisCache, documentAnalysisBytes, wordAnalysisBytes } from '../../src/scoring/analysis.js';
 import { BoundedCache, CACHE_ENTRY_BYTES } from '../../src/scoring/bounded-cache.js';
-import { exactArrayBytes, pushedArrayBytes, stringBytes, TYPED_ARRAY, typedArrayBytes } from '../../src/scoring/footprint-units.js';
+import { exactArrayBytes, pushedArrayBytes, stringBytes, TYPED_ARRAY, typedArrayBytes, typedViewsBytes } from '../../src/scoring/footprint-units.js';
 import { buildSearchIndex } from '../../src/scoring/index.js';
 
 afterEach(() => configureAnalysisCache());
@@ -45,8 +45,10 @@ describe('analysis memo footprint', () => {
     expect(documentAnalysisBytes('n', 'd', 1, 1, 1, 'n'.repeat(11)) - base).toBe(10);
     // Past a pushed array's 17 slots, each of terms, parts and candidates costs more.
     for (const [t, p, c] of [[30, 1, 1], [1, 30, 1], [1, 1, 30]] as const) expect(documentAnalysisBytes('n', 'd', t, p, c, 'n')).toBeGreaterThan(base);
-    // Six typed arrays (counts, flags, three of ids) at their fixed cost at least.
-    expect(base).toBeGreaterThanOrEqual(6 * TYPED_ARRAY + stringBytes('n') + stringBytes('d'));
+    // Two buffers of three views each (counts and flags; the ids) at their fixed cost at least.
+    expect(base).toBeGreaterThanOrEqual(2 * typedViewsBytes(3, 0) + stringBytes('n') + stringBytes('d'));
+    expect(typedViewsBytes(3, 0)).toBeGreaterThan(typedArrayBytes(0, 4));
+    expect(typedViewsBytes(3, 0)).toBeLessThan(3 * typedArrayBytes(0, 4));
   });
 
   it('[search.index.analysis-cache] the cache counts its own per-entry cost and keeps the estimated total within the budget', () => {
