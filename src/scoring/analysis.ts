@@ -22,8 +22,13 @@ export { DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
 /** Default byte budget of the word memo: 4 MiB. See r[search.index.analysis-cache]. */
 export const DEFAULT_WORD_MEMO_MAX_BYTES = 4 * 1024 * 1024;
 
-/** Default byte budget of the document memo: 16 MiB. See r[search.index.analysis-cache]. */
-export const DEFAULT_DOCUMENT_MEMO_MAX_BYTES = 16 * 1024 * 1024;
+/**
+ * Default byte budget of the document memo: 48 MiB, about 16 000 tools of a MetaTool-like catalog
+ * at the estimate's 2.8 KB per analysis, so that per-request catalogs of 10k tools are rebuilt from
+ * the memo rather than re-analysed (the memo's two generations hold nothing of a catalog larger
+ * than the budget that is read in a cycle). See r[search.index.analysis-cache].
+ */
+export const DEFAULT_DOCUMENT_MEMO_MAX_BYTES = 48 * 1024 * 1024;
 
 /** The fewest code points of a compound piece (and so at least twice that for a compound). See r[search.index.compound]. */
 export const COMPOUND_MIN_PIECE = 3;
