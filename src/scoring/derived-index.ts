@@ -15,9 +15,8 @@
 import { analyseDocument, type DocumentAnalysis } from './analysis.js';
 import { heldStrings, vocabularyParts, type CompoundBasis } from './compound-basis.js';
 import { splitCompound } from './compound.js';
-import { termsOfFoldedPart } from './tokenize.js';
 import { ELEMENT, MAP_ENTRY, OBJECT, stringBytes } from './footprint-units.js';
-import { BuiltIndex, idfOf, lengthNorm, strengthIn, strengthOfCounts, ToolIndex, type Postings, type TermLookup } from './search-index.js';
+import { addPieceTerms, BuiltIndex, idfOf, lengthNorm, strengthIn, strengthOfCounts, ToolIndex, type Postings, type TermLookup } from './search-index.js';
 
 /**
  * The most tools an index derived from a root may differ in before derivation is refused and a new
@@ -67,21 +66,7 @@ function fieldsOf(analysis: DocumentAnalysis, pieces: readonly string[]): Fields
   const terms = [...analysis.terms];
   const nameCounts = Array.from(analysis.nameCounts);
   const descriptionCounts = Array.from(analysis.descriptionCounts);
-  const at = new Map(terms.map((term, i) => [term, i] as const));
-  let descriptionLength = analysis.descriptionLength;
-  for (const piece of pieces) {
-    for (const term of termsOfFoldedPart(piece)) {
-      descriptionLength++;
-      let i = at.get(term);
-      if (i === undefined) {
-        at.set(term, (i = terms.length));
-        terms.push(term);
-        nameCounts.push(0);
-        descriptionCounts.push(0);
-      }
-      descriptionCounts[i]! += 1;
-    }
-  }
+  const descriptionLength = analysis.descriptionLength + addPieceTerms(terms, nameCounts, descriptionCounts, pieces, (term) => term);
   return { terms, nameCounts, descriptionCounts, descriptionLength };
 }
 

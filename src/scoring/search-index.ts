@@ -350,27 +350,38 @@ interface Fields {
   readonly descriptionLength: number;
 }
 
-/** The fields of a tool whose compounds split into `pieces` (each counts as description words). */
-function withPieces(tool: DocumentAnalysis, termIds: Int32Array, pieces: readonly string[]): Fields {
-  const ids = Array.from(termIds);
-  const nameCounts = Array.from(tool.nameCounts);
-  const descriptionCounts = Array.from(tool.descriptionCounts);
-  const at = new Map(ids.map((id, i) => [id, i] as const));
-  let descriptionLength = tool.descriptionLength;
+/**
+ * Adds the terms of a tool's compound `pieces` to its fields as description words
+ * (r[search.index.compound]), in place: a key not yet among `keys` is appended with counts 0, then
+ * its description count rises by one per occurrence. Keys are terms or term ids (`keyOf`).
+ * Returns how many terms were added to the description's length.
+ */
+export function addPieceTerms<K>(keys: K[], nameCounts: number[], descriptionCounts: number[], pieces: readonly string[], keyOf: (term: string) => K): number {
+  const at = new Map(keys.map((key, i) => [key, i] as const));
+  let added = 0;
   for (const piece of pieces) {
     for (const term of termsOfFoldedPart(piece)) {
-      descriptionLength++;
-      const id = idOf(term);
-      let i = at.get(id);
+      added++;
+      const key = keyOf(term);
+      let i = at.get(key);
       if (i === undefined) {
-        at.set(id, (i = ids.length));
-        ids.push(id);
+        at.set(key, (i = keys.length));
+        keys.push(key);
         nameCounts.push(0);
         descriptionCounts.push(0);
       }
       descriptionCounts[i]! += 1;
     }
   }
+  return added;
+}
+
+/** The fields of a tool whose compounds split into `pieces` (each counts as description words). */
+function withPieces(tool: DocumentAnalysis, termIds: Int32Array, pieces: readonly string[]): Fields {
+  const ids = Array.from(termIds);
+  const nameCounts = Array.from(tool.nameCounts);
+  const descriptionCounts = Array.from(tool.descriptionCounts);
+  const descriptionLength = tool.descriptionLength + addPieceTerms(ids, nameCounts, descriptionCounts, pieces, idOf);
   return { ids: Int32Array.from(ids), nameCounts: Uint32Array.from(nameCounts), descriptionCounts: Uint32Array.from(descriptionCounts), descriptionLength };
 }
 
