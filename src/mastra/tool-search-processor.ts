@@ -366,12 +366,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    * (r[processor.events.tracing]).
    */
   #call(scope: EventScope, context: unknown): MetaToolCall<AnyTool> {
-    const callScope: EventScope = { ...scope, span: tracingSpanOf(context) };
+    const span = tracingSpanOf(context);
     const toolCallId = toolCallIdOf(context);
-    // Without a listener or a span, nobody hears the call's events: its search is not asked to count
-    // its candidates, which lets the scorer skip postings (r[search.rank.pruning]).
-    const observer = this.#events.wanted(callScope) ? callEvents(this.#events, callScope, toolCallId) : undefined;
-    return { toolCallId, reporter: denialEvents(this.#events, callScope), observer };
+    // Without a listener or a span, nobody hears the call's events (the sink would drop them): the
+    // call has no reporter nor observer, and its search is not asked to count its candidates, which
+    // lets the scorer skip postings (r[search.rank.pruning]).
+    if (!this.#events.wantedWith(span)) return toolCallId === undefined ? UNHEARD_CALL : { toolCallId };
+    const callScope: EventScope = { ...scope, span };
+    return { toolCallId, reporter: denialEvents(this.#events, callScope), observer: callEvents(this.#events, callScope, toolCallId) };
   }
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
@@ -491,6 +493,9 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     this.#store.dispose();
   }
 }
+
+/** A meta-tool call without an id that nobody hears. */
+const UNHEARD_CALL: MetaToolCall<AnyTool> = Object.freeze({});
 
 /** The `execute` of a meta-tool template, which no step exposes (each step's copy has its own). */
 async function notAStep(): Promise<never> {

@@ -70,6 +70,19 @@ function checkName(value: unknown, field: string): string | undefined {
  * @param input - the raw input from the model
  */
 export function checkSearchInput(input: unknown): InputCheck<{ query: string }> {
+  const checked = searchQueryOf(input);
+  return typeof checked === 'string' ? { ok: true, value: { query: checked } } : checked;
+}
+
+/**
+ * {@link checkSearchInput}'s answer as the meta-tool uses it: the query itself when the input is
+ * valid (no object is made for a valid input), else the error.
+ *
+ * Implements r[processor.input.search], r[processor.input.bounded] and r[processor.input.never-throws].
+ *
+ * @param input - the raw input from the model
+ */
+export function searchQueryOf(input: unknown): string | { ok: false; message: string } {
   // (As `guarded` does, without a closure per call.)
   try {
     return checkSearchFields(input);
@@ -78,7 +91,7 @@ export function checkSearchInput(input: unknown): InputCheck<{ query: string }> 
   }
 }
 
-function checkSearchFields(input: unknown): InputCheck<{ query: string }> {
+function checkSearchFields(input: unknown): string | { ok: false; message: string } {
   // An object with a `query`.
   if (!isPlainInput(input)) return { ok: false, message: renderText('search.input.not-object', { value: echo(input) }) };
   const query = input.query;
@@ -89,7 +102,7 @@ function checkSearchFields(input: unknown): InputCheck<{ query: string }> {
   }
   // A blank query finds nothing, and says so as Mastra does.
   if (query.trim().length === 0) return { ok: false, message: renderText('search.none', { query: shorten(query) }) };
-  return { ok: true, value: { query } };
+  return query;
 }
 
 /**

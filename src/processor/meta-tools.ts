@@ -1,4 +1,5 @@
 import { rankedSelection, runSelectionAsync, selectAllowed, type Selection } from '../scoring/index.js';
+import { unfilteredSelection } from '../scoring/select.js';
 import type { ToolSearchFilterPhase } from './options.js';
 import {
   LOAD_TOOL,
@@ -14,7 +15,7 @@ import {
 import type { Activation } from '../stores/receipts.js';
 import { loadNameOf, resolveName, type StepCatalog } from './catalog.js';
 import { errorText } from './echo.js';
-import { checkLoadInput, checkSearchInput, shorten } from './meta-input.js';
+import { checkLoadInput, searchQueryOf, shorten } from './meta-input.js';
 import { joinNames, renderText } from './messages.js';
 import { SEARCH_AND_LOAD_PHASES, SEARCH_PHASES, type OperationReporter, type ToolVerdicts, type VerdictSource } from './verdicts.js';
 
@@ -91,9 +92,12 @@ export interface MetaToolCall<TTool = unknown> {
   readonly observer?: MetaToolObserver | undefined;
 }
 
+/** A call without an id, a reporter or an observer. */
+const NO_CALL: MetaToolCall<never> = Object.freeze({});
+
 /** A call's id, whether given as a string (tests) or within a {@link MetaToolCall}. */
 function callOf<TTool>(call: string | MetaToolCall<TTool> | undefined): MetaToolCall<TTool> {
-  return typeof call === 'string' ? { toolCallId: call } : (call ?? {});
+  return typeof call === 'string' ? { toolCallId: call } : (call ?? NO_CALL);
 }
 
 /**
@@ -107,12 +111,20 @@ function callOf<TTool>(call: string | MetaToolCall<TTool> | undefined): MetaTool
  * @param input - the raw input from the model
  * @param call - the call's id (which a receipt is bound to), and who hears about the call
  */
-export async function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call?: string | MetaToolCall<TTool>): Promise<SearchToolsResult> {
+export function runSearchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call?: string | MetaToolCall<TTool>): Promise<SearchToolsResult> {
+  // Without a filter the answer is made at once (no promise waited for on the way); with one it
+  // is a promise. Either way the caller gets a promise, and what goes wrong is an error result.
   try {
-    return await searchTools(step, input, callOf(call));
+    const answer = searchTools(step, input, callOf(call));
+    return answer instanceof Promise ? answer.catch(searchFailed) : Promise.resolve(answer);
   } catch (error) {
-    return { results: [], message: renderText('search.failed', { error: errorText(error) }) };
+    return Promise.resolve(searchFailed(error));
   }
+}
+
+/** The result of a `search_tools` call that threw (r[processor.input.never-throws]). */
+function searchFailed(error: unknown): SearchToolsResult {
+  return { results: [], message: renderText('search.failed', { error: errorText(error) }) };
 }
 
 /** The best allowed matches of a query, and how many candidates the ranking gave. */
@@ -148,9 +160,11 @@ export async function bestMatches<TTool>(
     readonly countMatches?: boolean | undefined;
   },
 ): Promise<Matches> {
+  const exclude = options.exclude ?? NO_NAMES;
+  // Without a filter or names to leave out, the filter is never asked: the matches are known at once.
+  if (!verdicts.filtered && exclude.size === 0) return unfilteredMatches(catalog, query, options.topK, options.minScore, options.countMatches !== false);
   let matchCount = 0;
   if (catalog.entries.length === 0) return { hits: [], matchCount };
-  const exclude = options.exclude ?? NO_NAMES;
   const selection = rankedSelection(catalog.index, query, {
     minScore: options.minScore,
     topK: options.topK,
@@ -176,6 +190,28 @@ export async function bestMatches<TTool>(
   return { hits, matchCount };
 }
 
+/**
+ * {@link bestMatches} when no filter is configured and no name is left out: the first `topK`
+ * candidates at or above `minScore`, found synchronously (the filter would be asked nothing).
+ *
+ * Implements r[processor.search.results].
+ *
+ * @param catalog - the step's catalog
+ * @param query - the query
+ * @param topK - at most this many
+ * @param minScore - the least score kept
+ * @param countMatches - whether `matchCount` is wanted; counting keeps the scorer from skipping postings
+ */
+export function unfilteredMatches<TTool>(catalog: StepCatalog<TTool>, query: string, topK: number, minScore: number, countMatches: boolean): Matches {
+  if (catalog.entries.length === 0) return { hits: [], matchCount: 0 };
+  // The scorer's hits are made for this query alone ({ name, description, score }, the score the
+  // one compared with minScore, r[processor.search.results]): they are the entries as they are.
+  if (!countMatches) return { hits: unfilteredSelection(catalog.index, query, { topK, minScore }), matchCount: 0 };
+  let matchCount = 0;
+  const hits = unfilteredSelection(catalog.index, query, { topK, minScore, onRanked: (n: number) => (matchCount = n) });
+  return { hits, matchCount };
+}
+
 /** A selection whose first batch was already taken: yields it again, then goes on. */
 function* resumed<T>(selection: Selection<T>, first: readonly T[]): Selection<T> {
   let step = selection.next(yield first);
@@ -183,11 +219,17 @@ function* resumed<T>(selection: Selection<T>, first: readonly T[]): Selection<T>
   return step.value;
 }
 
-async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call: MetaToolCall<TTool>): Promise<SearchToolsResult> {
+function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, call: MetaToolCall<TTool>): SearchToolsResult | Promise<SearchToolsResult> {
   // Validate the input; a bad input is an error result.
-  const checked = checkSearchInput(input);
-  if (!checked.ok) return { results: [], message: checked.message };
-  const { query } = checked.value;
+  const query = searchQueryOf(input);
+  if (typeof query !== 'string') return { results: [], message: query.message };
+  // Without a filter, the call's operation would ask nothing, wait for nothing (so start no budget
+  // timer) and report nothing: the matches are found now, without one.
+  if (!step.verdicts.filtered) return answerSearch(step, query, unfilteredMatches(step.catalog, query, step.topK, step.minScore, call.observer !== undefined), call);
+  return filteredSearch(step, query, call);
+}
+
+async function filteredSearch<TTool>(step: MetaToolStep<TTool>, query: string, call: MetaToolCall<TTool>): Promise<SearchToolsResult> {
   // Rank every candidate at or above minScore; ask the filter (phase search; under autoLoad
   // also phase load) in rank order, in batches of at most filterConcurrency; keep up to topK.
   // The call is one operation: it waits on the filter for at most filterBudgetMs (r[processor.filter.budget]).
@@ -206,6 +248,11 @@ async function searchTools<TTool>(step: MetaToolStep<TTool>, input: unknown, cal
   } finally {
     verdicts.end();
   }
+  return answerSearch(step, query, matches, call);
+}
+
+/** The answer of a `search_tools` call from its matches: reported, activated under `autoLoad`, signed. */
+function answerSearch<TTool>(step: MetaToolStep<TTool>, query: string, matches: Matches, call: MetaToolCall<TTool>): SearchToolsResult {
   const { hits } = matches;
   call.observer?.searched({
     query,

@@ -102,12 +102,32 @@ export function* rankedSelection(index: SearchIndex, query: string, options: Sel
   // Rank every candidate and apply minScore; without a filter, the first topK (kept in a bounded heap).
   // Unlike @mastra/core 1.71.0 (r[search.threshold.order]): without a filter Mastra only considers the 2 · topK best
   // tools by plain BM25 before its name boosts.
-  if (!options.filtered) return topCandidates(index, query, topK, options);
+  if (!options.filtered) return unfilteredSelection(index, query, options);
   // With a filter: candidates in ranked order, ranked as far as the filter is asked about them.
   const ranked = rankedHits(index, query, options);
   options.onRanked?.(ranked.length);
   // The filter removes tools (never reorders), asked in batches; the first topK kept remain.
   return yield* selectAllowed(ranked, topK, options.batchLimit);
+}
+
+/**
+ * What {@link rankedSelection} returns at once when no filter is asked (`filtered: false`): the
+ * first `topK` candidates at or above `minScore`, in ranked order, and `onRanked` told how many
+ * candidates there were. No generator is made: a caller that knows no filter is configured calls
+ * this directly.
+ *
+ * Implements r[search.threshold.order] (without a filter) and r[search.threshold.top-k].
+ *
+ * @param index - the search index
+ * @param query - the query
+ * @param options - `topK`, `minScore`, and `onRanked`
+ */
+export function unfilteredSelection(
+  index: SearchIndex,
+  query: string,
+  options: RankOptions & { readonly topK?: number | undefined; readonly onRanked?: ((candidates: number) => void) | undefined },
+): SearchHit[] {
+  return topCandidates(index, query, resolveTopK(options.topK), options);
 }
 
 /**
