@@ -35,12 +35,20 @@ import { loadToolInputSchema, loadToolOutputSchema, searchToolsInputSchema, sear
 import { runLoadTool, runSearchTools, type MetaToolCall, type MetaToolStep } from '../processor/meta-tools.js';
 import { assertStaticNames, entriesOf } from '../processor/names.js';
 import { validateToolSearchOptions, type FilterArgsOf, type FilterOf, type ToolSearchOptionsOf, type ToolSearchStorage } from '../processor/options.js';
-import { startStep, type StepStart } from '../processor/step-start.js';
+import { startStep, startStepNow, type StepStart } from '../processor/step-start.js';
 import { prefetchPolicy, stepPrefetch, type PrefetchPolicy } from '../processor/prefetch.js';
 import type { ToolVerdicts } from '../processor/verdicts.js';
 import { PinnedTools } from '../processor/pinned.js';
 import { systemTimers } from '../processor/timers.js';
-import { DEFAULT_FILTER_BUDGET_MS, DEFAULT_FILTER_CONCURRENCY, DEFAULT_FILTER_TIMEOUT_MS, StepVerdicts, type VerdictPolicy } from '../processor/verdicts.js';
+import {
+  DEFAULT_FILTER_BUDGET_MS,
+  DEFAULT_FILTER_CONCURRENCY,
+  DEFAULT_FILTER_TIMEOUT_MS,
+  stepVerdicts,
+  unfilteredVerdicts,
+  type VerdictPolicy,
+  type VerdictSource,
+} from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
 import { persistedMessages } from '../processor/persisted-messages.js';
 import { resolveThreadId } from '../processor/thread-id.js';
@@ -76,6 +84,12 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #minScore: number;
   readonly #autoLoad: boolean;
   readonly #verdictPolicy: VerdictPolicy<AnyTool, RequestContext>;
+  /** The verdicts of every step when there is no filter (they allow everything and hold nothing). */
+  readonly #unfiltered: VerdictSource<AnyTool>;
+  /** The system instruction of the mode (r[processor.instructions.mode]), rendered once. */
+  readonly #instruction: string;
+  /** `isKnownTool` of the static catalog, made once. */
+  readonly #staticKnown: (name: string) => boolean;
   readonly #events: EventSink;
   readonly #store: LoadedToolStore;
   /** The context store, when `storage: 'context'` (the resume path reads it without consuming its bridge). */
@@ -120,10 +134,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       budgetMs: valid.filterBudgetMs ?? DEFAULT_FILTER_BUDGET_MS,
       timers: valid.timers ?? systemTimers,
     };
+    this.#unfiltered = unfilteredVerdicts(this.#verdictPolicy.concurrency);
+    this.#instruction = systemInstruction(this.#autoLoad);
     // Canonical names: unique and not reserved.
     const entries = entriesOf(valid.tools);
     assertStaticNames(entries);
     this.#static = staticCatalog(entries);
+    const staticCatalogOfThis = this.#static;
+    this.#staticKnown = (name) => isKnownName(staticCatalogOfThis, name);
     this.#pinned = new PinnedTools(valid.pinnedTools, this.#static, this.#includeResolvedTools);
     this.#prefetch = prefetchPolicy(valid.prefetch, { topK: this.#topK, minScore: this.#minScore });
     // The store the `storage` option names; receipts are written whatever the store (r[processor.options.receipt-secret]).
@@ -190,12 +208,13 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   }
 
   /** The filter's verdicts for one step (r[processor.filter.once-per-step]). */
-  #verdicts(requestContext: RequestContext | undefined): StepVerdicts<AnyTool, RequestContext> {
-    return new StepVerdicts(this.#verdictPolicy, requestContext);
+  #verdicts(requestContext: RequestContext | undefined): VerdictSource<AnyTool> {
+    return stepVerdicts(this.#verdictPolicy, requestContext, this.#unfiltered);
   }
 
   #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
-    return { threadId: resolveThreadId(requestContext), messages, isKnownTool: (name) => isKnownName(catalog, name) };
+    const isKnownTool = catalog === this.#static ? this.#staticKnown : knownIn(catalog);
+    return { threadId: resolveThreadId(requestContext), messages, isKnownTool };
   }
 
   /**
@@ -238,12 +257,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     // Ask, at once and in this order (r[processor.filter.start-order]), about a prefetch's candidates,
     // then the injected catalog (phase search), the pinned tools and the loaded tools (phase active),
     // within one concurrency bound and one budget (r[processor.filter.budget]).
-    const start = verdicts.operation('step', denialEvents(this.#events, scope));
-    const pinned = this.#pinned.of(catalog);
+    const start = verdicts.operation('step', verdicts.filtered ? denialEvents(this.#events, scope) : undefined);
+    const pinned = this.#pinned.enabled ? this.#pinned.of(catalog) : [];
     let begun: StepStart<AnyTool>;
     try {
-      const exposed = await this.#loadedWithPrefetch(catalog, storeInput, start, scope, args.stepNumber, pinned);
-      begun = await startStep({
+      // Without a prefetch the loaded tools are read at once (r[processor.prefetch.first-step]: there is none to make).
+      const exposed =
+        this.#prefetch === undefined ? this.#loadedNow(catalog, storeInput, scope) : await this.#loadedWithPrefetch(catalog, storeInput, start, scope, args.stepNumber, pinned);
+      const startInput = {
         catalog,
         pinned,
         loaded: exposed,
@@ -251,12 +272,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
         injectCatalog: this.#injectCatalog,
         autoLoad: this.#autoLoad,
         recheckLoad: this.#recheckLoad,
-      });
+      };
+      // A step that asks nothing (no filter, no injected catalog) starts at once.
+      begun = start.filtered || this.#injectCatalog ? await startStep(startInput) : startStepNow(startInput);
     } finally {
       start.end();
     }
     // Instructions for the mode, and the injected catalog.
-    args.messageList?.addSystem(systemInstruction(this.#autoLoad));
+    args.messageList?.addSystem(this.#instruction);
     if (begun.catalogText !== undefined) args.messageList?.addSystem(begun.catalogText);
     // The meta-tools, closed over this step (and its verdicts).
     const step: MetaToolStep<AnyTool> = {
@@ -264,9 +287,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       verdicts,
       loaded: begun.available,
       pinned: begun.pinnedNames,
-      activate: (names) => {
-        if (names.length > 0) this.#within(scope, () => this.#store.activate(storeInput, names));
-      },
+      activate: this.#activator(storeInput, scope),
       topK: this.#topK,
       minScore: this.#minScore,
       autoLoad: this.#autoLoad,
@@ -278,6 +299,20 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const passThrough = this.#includeResolvedTools ? [] : passThroughEntries(args.tools, skippedEvents(this.#events, scope));
     // Pinned and loaded tools the filter keeps active (asked above).
     return { tools: orderStepTools<unknown>(meta, passThrough, begun.pinned, begun.loaded) };
+  }
+
+  /**
+   * The step's loaded tools when the processor makes no prefetch: what the store holds, in the
+   * thread's stable order, read with the step's scope at hand (for the unloads it finds).
+   */
+  #loadedNow(catalog: StepCatalog<AnyTool>, storeInput: StoreStepInput, scope: EventScope): ExposedTool<AnyTool>[] {
+    const outer = this.#stepScope;
+    this.#stepScope = scope;
+    try {
+      return this.#ordered(catalog, this.#store.loaded(storeInput));
+    } finally {
+      this.#stepScope = outer;
+    }
   }
 
   /**
@@ -350,6 +385,13 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return exposeLoaded(catalog, storeNames);
   }
 
+  /** What a step's meta-tools call to activate names: the store's `activate`, with the step's scope at hand. */
+  #activator(storeInput: StoreStepInput, scope: EventScope): (names: readonly string[]) => void {
+    return (names) => {
+      if (names.length > 0) this.#within(scope, () => this.#store.activate(storeInput, names));
+    };
+  }
+
   /** Runs a store call with the step's scope at hand, for the unloads it finds. */
   #within<T>(scope: EventScope, run: () => T): T {
     const outer = this.#stepScope;
@@ -378,7 +420,6 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /** `search_tools` for one step: the schemas are shared, only `execute` closes over the step. */
   #searchTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
-    const run = (input: unknown, context?: unknown) => runSearchTools(step, input, this.#call(scope, context));
     this.#searchTemplate ??= createTool({
       id: SEARCH_TOOLS,
       description: searchToolDescription(this.#autoLoad),
@@ -386,12 +427,11 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       outputSchema: searchToolsOutputSchema,
       execute: notAStep,
     });
-    return directExecute(stepCopy(this.#searchTemplate), run);
+    return stepCopy(this.#searchTemplate, (input, context) => runSearchTools(step, input, this.#call(scope, context)));
   }
 
   /** `load_tool` for one step: the schemas are shared, only `execute` closes over the step. */
   #loadTool(step: MetaToolStep<AnyTool>, scope: EventScope) {
-    const run = (input: unknown, context?: unknown) => runLoadTool(step, input, this.#call(scope, context));
     this.#loadTemplate ??= createTool({
       id: LOAD_TOOL,
       description: loadToolDescription(),
@@ -399,7 +439,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       outputSchema: loadToolOutputSchema,
       execute: notAStep,
     });
-    return directExecute(stepCopy(this.#loadTemplate), run);
+    return stepCopy(this.#loadTemplate, (input, context) => runLoadTool(step, input, this.#call(scope, context)));
   }
 
   /**
@@ -505,25 +545,28 @@ async function notAStep(): Promise<never> {
 /**
  * A step's own copy of a meta-tool made once by `createTool`: the same class and the same own
  * properties (schemas shared), so that a step costs no schema conversion. The properties are
- * copied as own data properties (a spread, which V8 copies in one go, then the class's prototype).
- */
-function stepCopy<T extends object>(template: T): T {
-  return Object.setPrototypeOf({ ...template }, Object.getPrototypeOf(template) as object) as T;
-}
-
-/**
+ * copied as own data properties (a spread, which V8 copies in one go, then the class's prototype);
+ * `execute` is then the step's own (assigned to the copied own data property: writable,
+ * enumerable, configurable, as `createTool` made it).
+ *
  * Makes the meta-tool's `execute` call the meta-tool directly. The meta-tools validate their input
  * themselves and never throw (r[processor.input.never-throws]); Mastra's tool wrapper would first
- * walk the input recursively.
+ * walk the input recursively. The second argument is the execution context; its tool call id binds
+ * a receipt (r[processor.receipts.write]).
  *
  * Unlike @mastra/core 1.71.0 (r[processor.input.never-throws]): Mastra's wrapper copies the input
  * recursively before `execute` runs, so an input nested 100 000 deep, a getter that throws or a
  * Proxy makes the meta-tool throw.
  */
-function directExecute<T extends { execute?: unknown }>(tool: T, run: (input: unknown, context?: unknown) => Promise<unknown>): T {
-  // The second argument is the execution context; its tool call id binds a receipt (r[processor.receipts.write]).
+function stepCopy<T extends { execute?: unknown }>(template: T, execute: (input: unknown, context?: unknown) => Promise<unknown>): T {
+  const tool = Object.setPrototypeOf({ ...template }, Object.getPrototypeOf(template) as object) as T;
   // Unlike @mastra/core 1.71.0 (r[processor.input.never-throws]): Mastra's tool wrapper copies the input recursively
   // first, so a deep or throwing input makes the meta-tool throw.
-  Object.defineProperty(tool, 'execute', { value: (input: unknown, context?: unknown) => run(input, context), enumerable: true, writable: true, configurable: true });
+  tool.execute = execute;
   return tool;
+}
+
+/** `isKnownTool` of a request's catalog (the static catalog's is made once). */
+function knownIn(catalog: StepCatalog<AnyTool>): (name: string) => boolean {
+  return (name) => isKnownName(catalog, name);
 }

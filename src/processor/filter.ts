@@ -34,7 +34,8 @@ export interface VerdictDeadline {
   readonly timers: ToolSearchTimers;
 }
 
-const NO_FILTER: FilterDecision = Object.freeze({ allowed: true, reason: 'no-filter' });
+/** The verdict without a filter: allowed. */
+export const NO_FILTER: FilterDecision = Object.freeze({ allowed: true, reason: 'no-filter' });
 const ALLOWED: FilterDecision = Object.freeze({ allowed: true, reason: 'allowed' });
 const NOT_TRUE: FilterDecision = Object.freeze({ allowed: false, reason: 'not-true' });
 const TIMED_OUT: FilterDecision = Object.freeze({ allowed: false, reason: 'timed-out' });

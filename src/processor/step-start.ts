@@ -56,8 +56,10 @@ export interface StepStart<TTool> {
  * @param input - the step's catalog, pinned and loaded tools, verdicts and modes
  */
 export async function startStep<TTool>(input: StepStartInput<TTool>): Promise<StepStart<TTool>> {
+  // Nothing to ask: the same start, at once.
+  if (!input.verdicts.filtered && !input.injectCatalog) return startStepNow(input);
   const pinnedNames = new Set(input.pinned.map((p) => p.entry.name));
-  const loaded = input.loaded.filter((l) => !pinnedNames.has(l.entry.name));
+  const loaded = input.pinned.length === 0 ? input.loaded : input.loaded.filter((l) => !pinnedNames.has(l.entry.name));
   // Asked in this order (r[processor.filter.start-order]): catalog, pinned, loaded.
   const catalogText = input.injectCatalog ? injectedCatalog(input.catalog, input.verdicts, input.autoLoad, pinnedNames) : undefined;
   const pinned = activeLoaded(input.pinned, input.verdicts);
@@ -65,4 +67,34 @@ export async function startStep<TTool>(input: StepStartInput<TTool>): Promise<St
   const [text, pinnedTools, loadedTools] = await Promise.all([catalogText, pinned, active]);
   const available = exposureByTool([...input.pinned, ...loaded]);
   return { catalogText: text, pinned: pinnedTools, loaded: loadedTools, available, pinnedNames };
+}
+
+/**
+ * {@link startStep} for a step that asks nothing: no filter (every tool allowed, nothing asked)
+ * and no injected catalog. The same start, without waiting: the pinned tools, then the loaded
+ * ones that are not pinned, each under its name.
+ *
+ * Implements r[processor.pinned.expose] and r[processor.filter.active] (without a filter, every
+ * tool is active).
+ *
+ * @param input - the step's catalog, pinned and loaded tools, verdicts (unfiltered) and modes (no injected catalog)
+ * @throws when the verdicts are filtered or a catalog is injected (use {@link startStep})
+ */
+export function startStepNow<TTool>(input: StepStartInput<TTool>): StepStart<TTool> {
+  if (input.verdicts.filtered || input.injectCatalog) throw new Error('startStepNow: the step asks the filter or injects its catalog; use startStep.');
+  const pinnedNames = new Set<string>();
+  const pinned: Array<readonly [string, TTool]> = [];
+  const available = new Map<string, string>();
+  for (const p of input.pinned) {
+    pinnedNames.add(p.entry.name);
+    pinned.push([p.name, p.entry.tool]);
+    available.set(p.entry.name, p.name);
+  }
+  const loaded: Array<readonly [string, TTool]> = [];
+  for (const l of input.loaded) {
+    if (pinnedNames.has(l.entry.name)) continue;
+    loaded.push([l.name, l.entry.tool]);
+    available.set(l.entry.name, l.name);
+  }
+  return { catalogText: undefined, pinned, loaded, available, pinnedNames };
 }

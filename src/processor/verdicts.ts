@@ -1,4 +1,4 @@
-import { BUDGET_EXHAUSTED, decideFilterNow, type FilterDecision, type FilterDenialReason } from './filter.js';
+import { BUDGET_EXHAUSTED, decideFilterNow, NO_FILTER, type FilterDecision, type FilterDenialReason } from './filter.js';
 import type { ToolEntry } from './names.js';
 import type { FilterOf, ToolSearchFilterPhase } from './options.js';
 import type { ToolSearchTimers } from './timers.js';
@@ -397,4 +397,73 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
       wait.resolve(BUDGET_EXHAUSTED);
     }
   }
+}
+
+/**
+ * The verdicts of a step of a processor without a filter: every tool is allowed in every phase,
+ * nothing is asked, remembered, timed or reported. One object serves every step and every
+ * operation (it holds nothing of either), so such a step allocates nothing for its verdicts.
+ * Its answers, and the promise turns they take, are those {@link StepVerdicts} gives without a
+ * filter (a `no-filter` decision, resolved at once).
+ *
+ * Implements r[processor.filter.once-per-step] (trivially: there is nothing to ask) and
+ * r[processor.filter.budget] (nothing is ever waited for).
+ */
+class UnfilteredVerdicts implements VerdictSource<never>, OperationVerdicts<never> {
+  readonly filtered = false;
+  readonly concurrency: number;
+
+  constructor(concurrency: number) {
+    this.concurrency = concurrency;
+  }
+
+  operation(): OperationVerdicts<never> {
+    return this;
+  }
+
+  decide(_entry?: ToolEntry<never>, _phase?: ToolSearchFilterPhase): Promise<FilterDecision> {
+    return Promise.resolve(NO_FILTER);
+  }
+
+  async allowed(entry: ToolEntry<never>, phase: ToolSearchFilterPhase): Promise<boolean> {
+    return (await this.decide(entry, phase)).allowed;
+  }
+
+  allowedEach(entries: readonly (ToolEntry<never> | undefined)[], phase: ToolSearchFilterPhase): Promise<boolean[]> {
+    return allowedEach<never>(this, entries, phase);
+  }
+
+  async allowedInPhases(entries: readonly (ToolEntry<never> | undefined)[], phases: readonly ToolSearchFilterPhase[]): Promise<boolean[]> {
+    let allowed: boolean[] = entries.map((entry) => entry !== undefined);
+    for (const phase of phases) {
+      allowed = await this.allowedEach(
+        entries.map((entry, i) => (allowed[i] ? entry : undefined)),
+        phase,
+      );
+    }
+    return allowed;
+  }
+
+  end(): void {}
+}
+
+/**
+ * Where a step gets its verdicts: a {@link StepVerdicts} of its own when the policy has a filter,
+ * else one shared source that allows everything (see {@link UnfilteredVerdicts}).
+ *
+ * @param policy - the processor's filter policy
+ * @param requestContext - the request context every verdict of the step receives
+ * @param unfiltered - the processor's shared source for steps without a filter (from {@link unfilteredVerdicts})
+ */
+export function stepVerdicts<TTool, TRequestContext>(
+  policy: VerdictPolicy<TTool, TRequestContext>,
+  requestContext: TRequestContext | undefined,
+  unfiltered: VerdictSource<TTool>,
+): VerdictSource<TTool> {
+  return policy.filter === undefined ? unfiltered : new StepVerdicts(policy, requestContext);
+}
+
+/** The verdict source of every step of a processor without a filter (see {@link stepVerdicts}). */
+export function unfilteredVerdicts<TTool>(concurrency: number): VerdictSource<TTool> {
+  return new UnfilteredVerdicts(concurrency) as unknown as VerdictSource<TTool>;
 }
