@@ -195,10 +195,10 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
    *
    * Implements r[processor.events.context].
    */
-  #scopeOf(requestContext: RequestContext | undefined, args: ProcessInputStepArgs | undefined): EventScope {
+  #scopeOf(requestContext: RequestContext | undefined, args: ProcessInputStepArgs | undefined, threadId = resolveThreadId(requestContext)): EventScope {
     const span = tracingSpanOf(args);
     const requestId = this.#events.wantedWith(span) ? requestIdOf(args, randomUUID) : undefined;
-    return scopeOf(resolveThreadId(requestContext), requestId, args?.stepNumber, span);
+    return scopeOf(threadId, requestId, args?.stepNumber, span);
   }
 
   /** The searchable set of a step: static tools, plus the request's own under `includeResolvedTools`. */
@@ -212,9 +212,14 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return stepVerdicts(this.#verdictPolicy, requestContext, this.#unfiltered);
   }
 
-  #storeInput(requestContext: RequestContext | undefined, messages: readonly unknown[], catalog: StepCatalog<AnyTool>): StoreStepInput {
+  #storeInput(
+    requestContext: RequestContext | undefined,
+    messages: readonly unknown[],
+    catalog: StepCatalog<AnyTool>,
+    threadId = resolveThreadId(requestContext),
+  ): StoreStepInput {
     const isKnownTool = catalog === this.#static ? this.#staticKnown : knownIn(catalog);
-    return { threadId: resolveThreadId(requestContext), messages, isKnownTool };
+    return { threadId, messages, isKnownTool };
   }
 
   /**
@@ -250,9 +255,11 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   async processInputStep(args: ProcessInputStepArgs): Promise<{ tools: Record<string, unknown> }> {
     const requestContext = args.requestContext;
     // Where the step's events belong (r[processor.events.context]); its catalog and the store's view of it.
-    const scope = this.#scopeOf(requestContext, args);
+    // (The thread id is resolved once, for both.)
+    const threadId = resolveThreadId(requestContext);
+    const scope = this.#scopeOf(requestContext, args, threadId);
     const catalog = this.#catalogFor(args.tools, scope);
-    const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog);
+    const storeInput = this.#storeInput(requestContext, Array.isArray(args.messages) ? args.messages : [], catalog, threadId);
     const verdicts = this.#verdicts(requestContext);
     // Ask, at once and in this order (r[processor.filter.start-order]), about a prefetch's candidates,
     // then the injected catalog (phase search), the pinned tools and the loaded tools (phase active),

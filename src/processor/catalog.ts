@@ -2,7 +2,7 @@ import type { SearchIndex } from '../scoring/index.js';
 import { isMetaToolName } from '../stores/meta-tool-names.js';
 import type { SkipReport } from './event-reporters.js';
 import { readEntries, type ReadEntries, type SkippedTool, type ToolEntry } from './names.js';
-import { readRecord } from './tool-reading.js';
+import { visitRecord } from './tool-reading.js';
 import { indexOfEntries, type CatalogLayout, type IndexCache } from './index-cache.js';
 
 export { IndexCache } from './index-cache.js';
@@ -236,18 +236,19 @@ export function requestCatalog<TTool>(
  * @param report - told of each skipped item
  */
 export function passThroughEntries(tools: unknown, report: (skipped: SkipReport) => void): Array<readonly [string, unknown]> {
-  const record = readRecord(tools);
-  if (!record.ok) {
-    reportSkipped({ entries: [], skipped: [], unreadable: record.error }, report);
-    return [];
-  }
+  // The record's items as readRecord lists them, visited without listing them first.
   const out: Array<readonly [string, unknown]> = [];
   const skipped: SkippedTool[] = [];
-  for (const item of record.items) {
-    if ('error' in item) skipped.push({ key: item.key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
-    else out.push([item.key, item.value]);
+  const unreadable = visitRecord(
+    tools,
+    (key, value) => out.push([key, value]),
+    (key, error) => skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${error})` }),
+  );
+  if (unreadable !== undefined) {
+    reportSkipped({ entries: [], skipped: [], unreadable }, report);
+    return [];
   }
-  reportSkipped({ entries: [], skipped }, report);
+  if (skipped.length > 0) reportSkipped({ entries: [], skipped }, report);
   return out;
 }
 

@@ -16,6 +16,15 @@ export interface ExposedTool<TTool = unknown> {
   readonly entry: ToolEntry<TTool>;
 }
 
+/** Up to how many loaded names {@link exposeLoaded} dedupes by comparison rather than with a set. */
+const SCAN_AT_MOST = 32;
+
+/** Whether `entry` is among the exposed tools. */
+function exposedIn<TTool>(exposed: readonly ExposedTool<TTool>[], entry: ToolEntry<TTool>): boolean {
+  for (let i = 0; i < exposed.length; i++) if (exposed[i]!.entry === entry) return true;
+  return false;
+}
+
 /**
  * Resolves loaded names against a step's catalog and keeps one name per tool: the first, in the
  * given (first-activation) order. Names that resolve to nothing in this catalog are left out.
@@ -27,7 +36,9 @@ export interface ExposedTool<TTool = unknown> {
  */
 export function exposeLoaded<TTool>(catalog: StepCatalog<TTool>, names: readonly string[]): ExposedTool<TTool>[] {
   const out: ExposedTool<TTool>[] = [];
-  const seen = new Set<string>();
+  // (A few names, the common case, are compared with those exposed so far; more go through a set.
+  // A catalog has one entry per canonical name, so the same entry is the same tool.)
+  const seen = names.length > SCAN_AT_MOST ? new Set<ToolEntry<TTool>>() : undefined;
   for (const name of names) {
     // The name resolves as r[processor.names.collision] says, or not at all.
     const entry = resolveName(catalog, name);
@@ -35,8 +46,8 @@ export function exposeLoaded<TTool>(catalog: StepCatalog<TTool>, names: readonly
     // A tool already exposed under an earlier name is not exposed again.
     // Unlike @mastra/core 1.71.0 (r[processor.names.exposed-once]): Mastra exposes a tool once per
     // name it was loaded under.
-    if (seen.has(entry.name)) continue;
-    seen.add(entry.name);
+    if (seen === undefined ? exposedIn(out, entry) : seen.has(entry)) continue;
+    seen?.add(entry);
     out.push({ name, entry });
   }
   return out;

@@ -69,6 +69,9 @@ export async function startStep<TTool>(input: StepStartInput<TTool>): Promise<St
   return { catalogText: text, pinned: pinnedTools, loaded: loadedTools, available, pinnedNames };
 }
 
+/** The pinned names of a step without pinned tools (never added to). */
+const NO_PINNED: ReadonlySet<string> = new Set<string>();
+
 /**
  * {@link startStep} for a step that asks nothing: no filter (every tool allowed, nothing asked)
  * and no injected catalog. The same start, without waiting: the pinned tools, then the loaded
@@ -82,11 +85,12 @@ export async function startStep<TTool>(input: StepStartInput<TTool>): Promise<St
  */
 export function startStepNow<TTool>(input: StepStartInput<TTool>): StepStart<TTool> {
   if (input.verdicts.filtered || input.injectCatalog) throw new Error('startStepNow: the step asks the filter or injects its catalog; use startStep.');
-  const pinnedNames = new Set<string>();
+  // (No pinned tools, the common case: one shared empty set, which nothing adds to.)
+  const pinnedNames = input.pinned.length === 0 ? NO_PINNED : new Set<string>();
   const pinned: Array<readonly [string, TTool]> = [];
   const available = new Map<string, string>();
   for (const p of input.pinned) {
-    pinnedNames.add(p.entry.name);
+    (pinnedNames as Set<string>).add(p.entry.name);
     pinned.push([p.name, p.entry.tool]);
     available.set(p.entry.name, p.name);
   }

@@ -161,7 +161,8 @@ export function createContextStore(options: ContextStoreOptions): ContextStore {
     //    (the order memory keeps the place of a tool missing from this request's catalog).
     const derived = fromMessages(input);
     const prefetched = input.prefetched;
-    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return [...derived.names];
+    // (The reading's names are a fresh array of this step's, which nothing else holds: no copy.)
+    if (bridged === undefined && (prefetched === undefined || prefetched.names.length === 0)) return derived.names as string[];
     // A prefetch counts as activated at the user message it was made for (r[store.context.prefetched]):
     // after what the messages before it activated, before what the later ones did; so the order
     // derived from the messages alone, after a restart, is the order the steps had.

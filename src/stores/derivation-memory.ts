@@ -82,11 +82,11 @@ export interface DerivationMemory {
 /** What one thread's previous step read. */
 interface Remembered {
   /** The array the previous step got (the caller's own, compared by identity only; weakly held, so the memory keeps no array alive). */
-  readonly source: WeakRef<readonly unknown[]>;
+  source: WeakRef<readonly unknown[]>;
   /** The previous step's messages (the memory's own copy of the array, not of the messages). */
-  readonly refs: unknown[];
+  refs: unknown[];
   /** Positions in `refs` of the watched messages (a meta-tool part, or a call without its result yet), ascending. */
-  readonly relevant: readonly number[];
+  relevant: readonly number[];
 }
 
 /**
@@ -100,10 +100,24 @@ function identicalRun(messages: readonly unknown[], refs: readonly unknown[], of
   return run;
 }
 
+/** The distinct names of a short list, each at its first place (as `[...new Set(names)]`). */
+function distinct(names: readonly string[]): string[] {
+  const out: string[] = [];
+  outer: for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    for (let j = 0; j < out.length; j++) if (out[j] === name) continue outer;
+    out.push(name);
+  }
+  return out;
+}
+
 /** The names of `contributed` (ascending positions), each once, in order, up to position `end` (exclusive). */
 function namesUpTo(positions: readonly number[], contributed: ReadonlyArray<readonly string[]>, end: number): string[] {
-  // One contributing message (the common case): its names, each once.
-  if (positions.length === 1 && positions[0]! < end) return contributed[0]!.length <= 1 ? [...contributed[0]!] : [...new Set(contributed[0])];
+  // One contributing message (the common case): its names, each once (a few are compared, more go through a set).
+  if (positions.length === 1 && positions[0]! < end) {
+    const only = contributed[0]!;
+    return only.length <= 1 ? [...only] : only.length <= 32 ? distinct(only) : [...new Set(only)];
+  }
   const seen = new Set<string>();
   for (let k = 0; k < positions.length && positions[k]! < end; k++) for (const name of contributed[k]!) seen.add(name);
   return [...seen];
@@ -163,12 +177,15 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
   let comparisons = 0;
   let keptSteps = 0;
   let evictions = 0;
+  /** The most recently stepped thread (the last of `threads`), if it is remembered. */
+  let latest: string | undefined;
 
   const forget = (threadId: string): void => {
     const entry = threads.get(threadId);
     if (entry === undefined) return;
     threads.delete(threadId);
     messageCount -= entry.refs.length;
+    if (threadId === latest) latest = undefined;
   };
 
   /** Whether `messages` is the previous step's history, kept; counts its comparisons. */
@@ -222,8 +239,8 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
     }
     for (let position = run; position < n; position++) reads += out.take(messages, position, read);
     // Remember this step (most recently stepped last), within the bound.
-    forget(threadId);
     if (n > 0 && n <= maxMessages) {
+      const before = previous === undefined ? 0 : previous.refs.length;
       // The previous copy is kept and extended when the step only appended to it, so an
       // unchanged or appended history costs no copy.
       let refs: unknown[];
@@ -232,13 +249,22 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
         for (let position = run; position < n; position++) refs.push(messages[position]);
       } else refs = messages.slice();
       const source = previous !== undefined && previous.source.deref() === messages ? previous.source : new WeakRef(messages);
-      threads.set(threadId, { source, refs, relevant: out.positions });
-      messageCount += n;
+      if (previous !== undefined && threadId === latest) {
+        // Already the most recently stepped: updated in place.
+        previous.source = source;
+        previous.refs = refs;
+        previous.relevant = out.positions;
+      } else {
+        if (previous !== undefined) threads.delete(threadId);
+        threads.set(threadId, { source, refs, relevant: out.positions });
+        latest = threadId;
+      }
+      messageCount += n - before;
       while (messageCount > maxMessages) {
         forget(threads.keys().next().value as string);
         evictions++;
       }
-    }
+    } else forget(threadId);
     // Names in message order, each once.
     return out;
   };
@@ -253,6 +279,7 @@ export function createDerivationMemory(options: { maxMessages: number }): Deriva
     clear() {
       threads.clear();
       messageCount = 0;
+      latest = undefined;
     },
 
     stats() {

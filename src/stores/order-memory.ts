@@ -85,19 +85,25 @@ export function createOrderMemory(options: OrderMemoryOptions): OrderMemory {
   let evictions = 0;
   let nameCount = 0;
 
+  /** The most recently used thread (the last of `threads`), if it is remembered. */
+  let latest: string | undefined;
+
   const remember = (threadId: string, names: readonly string[]): void => {
     const before = threads.get(threadId);
     if (before !== undefined) {
-      threads.delete(threadId);
       nameCount -= before.length;
+      // Already the most recently used: its names are replaced where they are (a Map keeps a key's place).
+      if (threadId !== latest) threads.delete(threadId);
     }
     threads.set(threadId, names);
+    latest = threadId;
     nameCount += names.length;
     while (threads.size > maxThreads) {
       const [oldest, oldNames] = threads.entries().next().value as [string, readonly string[]];
       threads.delete(oldest);
       nameCount -= oldNames.length;
       evictions++;
+      if (oldest === latest) latest = undefined;
     }
   };
 
