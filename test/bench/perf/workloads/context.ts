@@ -53,7 +53,9 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
     const stats = await measure(
       procs.map((p, k) => () => p.processInputStep(stepArgs({}, histories[k]!, rc, 1))),
       bench.plan({
-        warmup: 10,
+        // Enough untimed steps that both sides' step code is compiled as a long-running server's is (the
+        // process-wide warm-up runs no context step; with 10, the first history measured paid for compiling).
+        warmup: 100,
         samples: bench.args.quick ? 30 : 100,
         budgetMs: bench.budget('latency'),
         prepare: () => {
