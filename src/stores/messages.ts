@@ -204,7 +204,10 @@ export function readMessage(message: unknown, options: MessageReading): MessageR
       }
       // Only results, not flagged as errors (r[store.context.messages.errors]).
       if (!counts || state !== 'result' || own(invocation, 'isError') === true) continue;
-      for (const name of namesOf({ toolName, result: own(invocation, 'result'), toolCallId: own(invocation, 'toolCallId') }, options)) names.push(name);
+      const activated = namesOf({ toolName, result: own(invocation, 'result'), toolCallId: own(invocation, 'toolCallId') }, options);
+      // (The first activating part's names are the message's, without a copy.)
+      if (names.length === 0) names = activated;
+      else for (const name of activated) names.push(name);
     }
     if (names === undefined) return open ? OPEN : IRRELEVANT;
     return { relevant: true, names };

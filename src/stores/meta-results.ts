@@ -198,8 +198,20 @@ function ownValue(record: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
-function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+/**
+ * Appends the strings of `value`, when it is an array, to `names`, in order: what
+ * `value.filter((v) => typeof v === 'string')` keeps (the same reads: `length` once, then each
+ * present index), without the list in between.
+ */
+function pushStrings(names: string[], value: unknown): void {
+  if (!Array.isArray(value)) return;
+  const list = value as unknown[];
+  const length = list.length;
+  for (let i = 0; i < length; i++) {
+    if (!(i in list)) continue;
+    const v = list[i];
+    if (typeof v === 'string') names.push(v);
+  }
 }
 
 /**
@@ -224,9 +236,9 @@ export function activatedNames(metaToolName: string, result: unknown, options: {
     if (ownValue(result, 'success') === true && typeof toolName === 'string') names.push(toolName);
     // Multi-name form: `loaded` then `alreadyLoaded`, whatever `success` says
     // (a partial load reports `success: false` but did load `loaded`).
-    names.push(...stringsOf(ownValue(result, 'loaded')));
+    pushStrings(names, ownValue(result, 'loaded'));
     // Unlike @mastra/core 1.71.0 (r[store.meta-results.load-multi]): Mastra's context store ignores alreadyLoaded.
-    names.push(...stringsOf(ownValue(result, 'alreadyLoaded')));
+    pushStrings(names, ownValue(result, 'alreadyLoaded'));
     return names;
   }
   if (metaToolName === SEARCH_TOOLS) {
