@@ -618,7 +618,7 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'store.meta-results.load-multi',
     misreading: 'the alreadyLoaded names of a load_tool result are not read back (as in @mastra/core)',
     file: 'src/stores/meta-results.ts',
-    find: "    names.push(...stringsOf(ownValue(result, 'alreadyLoaded')));\n",
+    find: "    pushStrings(names, ownValue(result, 'alreadyLoaded'));\n",
     replace: '',
   },
 ];
