@@ -14,9 +14,9 @@ export const SCORING_PARAMETERS = {
   /** BM25 term-frequency saturation `k1`. */
   k1: 5,
   /** Weight of the name field; the description has weight 1. */
-  nameWeight: 1.5,
-  /** BM25 length normalisation `b` of the name field (0: names are not length-normalised). */
-  nameLengthNormalisation: 0,
+  nameWeight: 1.6,
+  /** BM25 length normalisation `b` of the name field. */
+  nameLengthNormalisation: 0.25,
   /** BM25 length normalisation `b` of the description field. */
   descriptionLengthNormalisation: 0.3,
   /** A query term weighs `idf ^ idfExponent` (times its repetition factor). */

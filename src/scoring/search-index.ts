@@ -273,9 +273,11 @@ export function strengthIn(slots: Int32Array, strengths: Float64Array, from: num
  * compute every strength with the very same operations.
  */
 export function strengthOfCounts(inName: number, inDescription: number, nameNorm: number, descriptionNorm: number, nameWeight: number, k1: number): number {
-  // The name's terms weigh nameWeight, the description's are length-normalised.
+  // The name's terms weigh nameWeight; both fields are length-normalised (nameNorm, descriptionNorm).
   // Unlike @mastra/core 1.71.0 (r[search.score.field-weight]): Mastra indexes `<name> <description>` as one BM25
   // field and adds fixed name boosts.
+  // Unlike @mastra/core 1.71.0 (r[search.score.name-over-description]): Mastra's name boost is the same for a name
+  // of any length; here a name longer than 1.48 times the average can weigh less than a short description.
   const tf = inName > 0 ? (nameWeight * inName) / nameNorm + inDescription / descriptionNorm : inDescription / descriptionNorm;
   return tf / (tf + k1);
 }

@@ -23,6 +23,7 @@ function expectedScore(query: string[], slot: number): number {
   const k1 = 5;
   const docs = catalog.map((d) => ({ name: tokenize(d.name), description: tokenize(d.description) }));
   const avg = docs.reduce((s, d) => s + d.description.length, 0) / docs.length;
+  const avgName = docs.reduce((s, d) => s + d.name.length, 0) / docs.length;
   const n = docs.length;
   let num = 0;
   let den = 0;
@@ -32,7 +33,7 @@ function expectedScore(query: string[], slot: number): number {
     const w = idf ** 1.25;
     const d = docs[slot]!;
     const tf =
-      1.5 * d.name.filter((x) => x === t).length +
+      (1.6 * d.name.filter((x) => x === t).length) / (0.75 + (0.25 * d.name.length) / avgName) +
       d.description.filter((x) => x === t).length / (0.7 + (0.3 * d.description.length) / avg);
     num += w * (tf / (tf + k1));
     den += w;
@@ -52,8 +53,8 @@ describe('scoring', () => {
     expect(one.map((h) => h.name)).toEqual(['weather', 'mailer']);
     expect(one[0]!.score).toBeCloseTo(expectedScore(['weather'], 0), 10);
     expect(one[1]!.score).toBeCloseTo(expectedScore(['weather'], 1), 10);
-    // Name: tf′ = 1.5, s = 1.5 / 6.5 = 0.2308 (rounded), whatever the idf.
-    expect(one[0]!.score).toBe(0.2308);
+    // Name of the average length (one term each): tf′ = 1.6, s = 1.6 / 6.6 = 0.2424 (rounded), whatever the idf.
+    expect(one[0]!.score).toBe(0.2424);
 
     const two = rankCandidates(index, 'weather forecast');
     expect(two.map((h) => h.name)).toEqual(['weather', 'mailer']);
@@ -258,15 +259,90 @@ describe('scoring', () => {
     expect(new Set(selectQueryTerms(idx, withNoise).map((t) => t.term))).toEqual(new Set(kept));
   });
 
-  it('[search.score.field-weight] names are not length-normalised', () => {
+  it('[search.score.field-weight] names are length-normalised with b 0.25', () => {
     const idx = buildSearchIndex([
       { name: 'weather', description: 'reads sensors' },
       { name: 'weather_station_monitor_device_panel', description: 'reads sensors' },
       { name: 'other', description: 'reads sensors' },
     ]);
+    // Name lengths 1, 5 and 0 (`other` is a stopword): average 2.
+    expect([tokenize('weather').length, tokenize('weather_station_monitor_device_panel').length, tokenize('other').length]).toEqual([1, 5, 0]);
     const hits = rankCandidates(idx, 'weathers');
     expect(hits.map((h) => h.name)).toEqual(['weather', 'weather_station_monitor_device_panel']);
-    // One name occurrence: tf′ = 1.5 and s = 1.5 / 6.5 whatever the name's length.
-    expect(hits.map((h) => h.score)).toEqual([0.2308, 0.2308]);
+    // tf′ = 1.6 / (0.75 + 0.25 · 1 / 2) = 1.8286, s = 0.2678; tf′ = 1.6 / (0.75 + 0.25 · 5 / 2) = 1.1636, s = 0.1888.
+    const s = (tf: number) => Math.round((tf / (tf + 5)) * 1e4) / 1e4;
+    expect(hits.map((h) => h.score)).toEqual([s(1.6 / (0.75 + 0.25 / 2)), s(1.6 / (0.75 + (0.25 * 5) / 2))]);
+    expect(hits.map((h) => h.score)).toEqual([0.2678, 0.1888]);
+  });
+
+  /**
+   * A catalog where tool `a` has `zebra` once in a name of `nameTerms` terms, tool `b` has it once in
+   * a description of `bDescriptionTerms` terms, and `others` more tools have names of the given term
+   * counts; every other description has `descriptionTerms` terms. Returns the catalog and the two
+   * sides of r[search.score.name-over-description]'s inequality, from the tokenizer's counts.
+   */
+  function nameAgainstDescription(nameTerms: number, bDescriptionTerms: number, others: readonly number[], descriptionTerms: number) {
+    const pad = (i: number) => `x${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
+    let next = 0;
+    const nameOf = (terms: number) => Array.from({ length: terms }, () => pad(next++)).join('_');
+    const filler = (terms: number) => Array.from({ length: terms }, (_, i) => `y${String.fromCharCode(97 + i)}z`).join(' ');
+    const docs = [
+      { name: `zebra_${nameOf(nameTerms - 1)}`, description: filler(descriptionTerms) },
+      { name: nameOf(1), description: `zebra ${filler(bDescriptionTerms - 1)}` },
+      ...others.map((terms) => ({ name: nameOf(terms), description: filler(descriptionTerms) })),
+    ];
+    const names = docs.map((d) => tokenize(d.name).length);
+    const descriptions = docs.map((d) => tokenize(d.description).length);
+    expect(names).toEqual([nameTerms, 1, ...others]);
+    expect(descriptions).toEqual([descriptionTerms, bDescriptionTerms, ...others.map(() => descriptionTerms)]);
+    const avgName = names.reduce((x, y) => x + y, 0) / docs.length;
+    const avgDescription = descriptions.reduce((x, y) => x + y, 0) / docs.length;
+    return {
+      docs,
+      nameRatio: nameTerms / avgName,
+      left: 1.6 * (0.7 + (0.3 * bDescriptionTerms) / avgDescription),
+      right: 0.75 + (0.25 * nameTerms) / avgName,
+    };
+  }
+
+  /** The scores of `a` (the name) and `b` (the description) for the query `zebra`, in rank order. */
+  const zebra = (docs: readonly { name: string; description: string }[]) =>
+    rankCandidates(buildSearchIndex(docs), 'zebra').map((h) => [h.name.startsWith('zebra') ? 'name' : 'description', h.score] as const);
+
+  it('[search.score.name-over-description] against a description of average length, a name wins below 3.4 times the average name length and loses above', () => {
+    // Ten tools, descriptions all of 4 terms; a's name 17 terms, b's 1, the others' 32 ± 1 in all:
+    // 17 / (50 / 10) = 3.4 is the boundary (left side 1.6 · 1 = 0.75 + 0.25 · 3.4).
+    const below = nameAgainstDescription(17, 4, [5, 5, 5, 5, 4, 4, 4, 1], 4);
+    expect(below.nameRatio).toBeCloseTo(170 / 51, 12);
+    expect(below.left).toBeGreaterThan(below.right);
+    const won = zebra(below.docs);
+    expect(won.map(([who]) => who)).toEqual(['name', 'description']);
+    expect(won[0]![1]).toBeGreaterThan(won[1]![1]);
+
+    const above = nameAgainstDescription(17, 4, [5, 5, 5, 4, 4, 4, 3, 1], 4);
+    expect(above.nameRatio).toBeCloseTo(170 / 49, 12);
+    expect(above.left).toBeLessThan(above.right);
+    const lost = zebra(above.docs);
+    expect(lost.map(([who]) => who)).toEqual(['description', 'name']);
+    expect(lost[0]![1]).toBeGreaterThan(lost[1]![1]);
+  });
+
+  it('[search.score.name-over-description] a name at 1.48 times the average name length outweighs the shortest description; a longer one may not', () => {
+    // 37 tools; b's description is 1 term, the others' 20 (len_d(b) / avglen_d = 37 / 721).
+    // a's name 2 terms, the others' 48 in all: 2 / (50 / 37) = 1.48 exactly, the bound.
+    const atBound = nameAgainstDescription(2, 1, [...Array<number>(12).fill(2), ...Array<number>(23).fill(1)], 20);
+    expect(atBound.nameRatio).toBeCloseTo(1.48, 12);
+    expect(atBound.left).toBeGreaterThan(atBound.right);
+    const won = zebra(atBound.docs);
+    expect(won.map(([who]) => who)).toEqual(['name', 'description']);
+    expect(won[0]![1]).toBeGreaterThan(won[1]![1]);
+    // The same with the others' names 44 terms in all: 2 / (46 / 37) = 1.61 > 1.48, and the
+    // 1-term description now weighs more (1.6 · (0.7 + 0.3 · 37 / 721) < 0.75 + 0.25 · 1.61).
+    const beyond = nameAgainstDescription(2, 1, [...Array<number>(8).fill(2), ...Array<number>(27).fill(1)], 20);
+    expect(beyond.nameRatio).toBeCloseTo(74 / 46, 12);
+    expect(beyond.left).toBeLessThan(beyond.right);
+    const lost = zebra(beyond.docs);
+    expect(lost.map(([who]) => who)).toEqual(['description', 'name']);
+    expect(lost[0]![1]).toBeGreaterThan(lost[1]![1]);
   });
 });

@@ -199,6 +199,8 @@ class Index:
         self.docs = [(terms(name), terms(desc)) for name, desc in tools]
         lengths = [len(d) for _, d in self.docs]
         self.avg = sum(lengths) / len(lengths) if lengths else 0
+        name_lengths = [len(n) for n, _ in self.docs]
+        self.avg_name = sum(name_lengths) / len(name_lengths) if name_lengths else 0
         self.df = {}
         for name_terms, desc_terms in self.docs:
             for t in set(name_terms) | set(desc_terms):
@@ -206,8 +208,9 @@ class Index:
 
     def strength(self, term, i):
         name_terms, desc_terms = self.docs[i]
-        norm = 1 if self.avg == 0 else 0.8 + 0.2 * len(desc_terms) / self.avg
-        tf = 1.5 * name_terms.count(term) + desc_terms.count(term) / norm
+        norm = 1 if self.avg == 0 else 0.7 + 0.3 * len(desc_terms) / self.avg
+        name_norm = 1 if self.avg_name == 0 else 0.75 + 0.25 * len(name_terms) / self.avg_name
+        tf = 1.6 * name_terms.count(term) / name_norm + desc_terms.count(term) / norm
         return tf / (tf + 3.5)
 
     def rank(self, query, min_score):
