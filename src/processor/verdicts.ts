@@ -134,6 +134,25 @@ async function allowedEach<TTool>(
 }
 
 /**
+ * Whether each tool is allowed in every one of `phases`, asked phase by phase: a tool denied in
+ * one phase is not asked about in the next.
+ */
+async function allowedInPhases<TTool>(
+  verdicts: ToolVerdicts<TTool>,
+  entries: readonly (ToolEntry<TTool> | undefined)[],
+  phases: readonly ToolSearchFilterPhase[],
+): Promise<boolean[]> {
+  let allowed: boolean[] = entries.map((entry) => entry !== undefined);
+  for (const phase of phases) {
+    allowed = await verdicts.allowedEach(
+      entries.map((entry, i) => (allowed[i] ? entry : undefined)),
+      phase,
+    );
+  }
+  return allowed;
+}
+
+/**
  * The filter's verdicts for one step. A step is one `processInputStep` call together with every
  * execution of the meta-tools it returned; each `getLoadedToolsForRequestContext` call is a step of
  * its own. Within a step each (tool, phase) is asked at most once (the verdict, or the pending
@@ -346,15 +365,8 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
     return allowedEach(this, entries, phase);
   }
 
-  async allowedInPhases(entries: readonly (ToolEntry<TTool> | undefined)[], phases: readonly ToolSearchFilterPhase[]): Promise<boolean[]> {
-    let allowed: boolean[] = entries.map((entry) => entry !== undefined);
-    for (const phase of phases) {
-      allowed = await this.allowedEach(
-        entries.map((entry, i) => (allowed[i] ? entry : undefined)),
-        phase,
-      );
-    }
-    return allowed;
+  allowedInPhases(entries: readonly (ToolEntry<TTool> | undefined)[], phases: readonly ToolSearchFilterPhase[]): Promise<boolean[]> {
+    return allowedInPhases<TTool>(this, entries, phases);
   }
 
   end(): void {
@@ -433,15 +445,8 @@ class UnfilteredVerdicts implements VerdictSource<never>, OperationVerdicts<neve
     return allowedEach<never>(this, entries, phase);
   }
 
-  async allowedInPhases(entries: readonly (ToolEntry<never> | undefined)[], phases: readonly ToolSearchFilterPhase[]): Promise<boolean[]> {
-    let allowed: boolean[] = entries.map((entry) => entry !== undefined);
-    for (const phase of phases) {
-      allowed = await this.allowedEach(
-        entries.map((entry, i) => (allowed[i] ? entry : undefined)),
-        phase,
-      );
-    }
-    return allowed;
+  allowedInPhases(entries: readonly (ToolEntry<never> | undefined)[], phases: readonly ToolSearchFilterPhase[]): Promise<boolean[]> {
+    return allowedInPhases<never>(this, entries, phases);
   }
 
   end(): void {}
