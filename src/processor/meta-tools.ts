@@ -168,11 +168,12 @@ export async function bestMatches<TTool>(
   const selection = rankedSelection(catalog.index, query, {
     minScore: options.minScore,
     topK: options.topK,
-    filtered: verdicts.filtered || exclude.size > 0,
+    // (Here a filter is configured or names are left out: the candidates are asked about.)
+    filtered: true,
     batchLimit: verdicts.concurrency,
     onRanked: options.countMatches === false ? undefined : (n: number) => (matchCount = n),
   });
-  // Without a filter or names to leave out, the selection asks nothing: the first step is its result.
+  // A selection with nothing to ask about (no candidates, or topK 0) ends at its first step: that is its result.
   const first = selection.next();
   const kept = first.done
     ? first.value
