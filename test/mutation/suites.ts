@@ -57,6 +57,14 @@ const globs = (areas: Area[]): string[] => [...areas.map((a) => (a.prefix.endsWi
 /** How many test runners run at once: 2 shared cores allow one runner next to the type checker. */
 const concurrency = Number(process.env.MUTATION_CONCURRENCY ?? '1');
 
+/**
+ * `MUTATION_TIMEOUT_MS=<ms>`: the fixed part of the per-mutant timeout, instead of each suite's
+ * default. On a loaded machine the default lets slow survivors time out, and a timeout counts as
+ * detected; raise it there, so that only mutants that really hang time out.
+ */
+const timeoutOverride = process.env.MUTATION_TIMEOUT_MS === undefined || process.env.MUTATION_TIMEOUT_MS === '' ? undefined : Number(process.env.MUTATION_TIMEOUT_MS);
+if (timeoutOverride !== undefined && !(Number.isInteger(timeoutOverride) && timeoutOverride > 0)) throw new Error(`MUTATION_TIMEOUT_MS=${process.env.MUTATION_TIMEOUT_MS} is not a positive integer number of milliseconds`);
+
 /** Options shared by both suites; `typeCheck: false` lets type-invalid mutants run as JavaScript. */
 function common(name: SuiteName, vitestConfig: string, areas: Area[], typeCheck = true): PartialStrykerOptions {
   return {
@@ -73,7 +81,7 @@ function common(name: SuiteName, vitestConfig: string, areas: Area[], typeCheck 
     incremental: true,
     incrementalFile: `test/mutation/incremental/${name}.json`,
     concurrency,
-    timeoutMS: 10_000,
+    timeoutMS: timeoutOverride ?? 10_000,
     timeoutFactor: 3,
     reporters: ['progress-append-only'],
     tempDirName: '.stryker-tmp',
@@ -197,7 +205,7 @@ export const CONFORMANCE: Suite = {
   stryker: {
     ...conformanceOptions,
     // The cases run on simulated time and take milliseconds: a mutant that hangs is cut short sooner.
-    timeoutMS: 3_000,
+    timeoutMS: timeoutOverride ?? 3_000,
     // Each mutant's result as it is tested (test/mutation/incremental/events/, git-ignored), to
     // read the survivors of a long run before it ends.
     reporters: ['progress-append-only', 'event-recorder'],
