@@ -23,7 +23,8 @@ export function createAdapter(): Adapter {
   return processorAdapter({
     implementation: { name: '@mastra/core', version: mastraCoreVersion() },
     processor: ToolSearchProcessor as unknown as ProcessorClass,
-    features: ALL_FEATURES,
+    // Mastra's processor reports no events (r[processor.events.listener]).
+    features: ALL_FEATURES.filter((f) => f !== 'events'),
     clock: { kind: 'date-now' },
   });
 }

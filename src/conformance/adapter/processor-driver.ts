@@ -117,15 +117,26 @@ class DriverSession implements CaseSession {
   /** The constructor's error message, when it threw. */
   readonly constructionError?: string;
   private calls: FilterCall[] = [];
+  /**
+   * The step arguments' `state`: one object for every `begin` until a `restart`, as the Agent keeps one per
+   * processor for every step of one call (r[conformance.adapter.agent-args]).
+   */
+  private requestState: Record<string, unknown> = {};
+  /** The events delivered since the last observation (when the driver claims `events`). */
+  private readonly events: Record<string, unknown>[] = [];
   private readonly flight: Flight = { now: 0, max: 0 };
   private origin = new WeakMap<object, string>();
   private lastTools: Record<string, unknown> | undefined;
   private lastContext: { requestContext: RequestContext; thread: string | null; messages: MastraDBMessage[] } | undefined;
 
+  /** Whether the driver claims `events`: it then listens to every processor it builds. */
+  private readonly claimsEvents: boolean;
+
   constructor(
     private readonly driver: ProcessorDriverOptions,
     private readonly setup: CaseSetup,
   ) {
+    this.claimsEvents = driver.features.includes('events');
     try {
       this.processor = this.create();
     } catch (error) {
@@ -183,6 +194,9 @@ class DriverSession implements CaseSession {
     if (options.filterBudgetMs !== undefined) built.filterBudgetMs = options.filterBudgetMs;
     if (options.pinnedTools !== undefined) built.pinnedTools = [...options.pinnedTools];
     if (options.prefetch !== undefined) built.prefetch = { ...options.prefetch };
+    if (options.includeQueriesInEvents !== undefined) built.includeQueriesInEvents = options.includeQueriesInEvents;
+    // r[conformance.protocol.events]: every processor of the case (restarts included) reports to one list, as JSON.
+    if (this.claimsEvents) built.onEvent = (event: unknown) => void this.events.push(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
     if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(this.time.now, this.time.timers));
     for (const [key, value] of Object.entries(options.raw ?? {})) {
       const prev = built[key];
@@ -215,11 +229,16 @@ class DriverSession implements CaseSession {
     this.flight.max = this.flight.now;
     const start = this.time.now();
     const observation = await this.timed(() => this.time.settle(this.dispatch(request), `the ${request.op} step`));
+    const elapsedMs = this.time.now() - start;
+    // r[conformance.protocol.events]: events are delivered in microtasks after the work that emitted them; one turn
+    // of the event loop lets every one of them arrive before the observation is taken.
+    if (this.claimsEvents) await new Promise<void>((resolve) => setImmediate(resolve));
     return {
       ...observation,
       filterCalls: [...this.calls],
-      elapsedMs: this.time.now() - start,
+      elapsedMs,
       maxFilterCallsInFlight: this.flight.max,
+      ...(this.claimsEvents ? { events: this.events.splice(0) } : {}),
     };
   }
 
@@ -234,6 +253,7 @@ class DriverSession implements CaseSession {
         return {};
       case 'restart':
         this.processor = this.create();
+        this.requestState = {};
         this.lastTools = undefined;
         this.lastContext = undefined;
         return {};
@@ -294,7 +314,7 @@ class DriverSession implements CaseSession {
       stepNumber: request.stepNumber,
       steps: [],
       systemMessages: messageList.getSystemMessages(),
-      state: {},
+      state: this.requestState,
       model: 'openai/gpt-4o-mini',
       tools: this.makeTools(request.resolvedTools, 'resolved'),
       retryCount: 0,

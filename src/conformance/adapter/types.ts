@@ -198,6 +198,8 @@ export interface StepObservation {
   evictions?: number;
   /** `resume`: keys of the returned tools, in order. */
   tools?: string[];
+  /** The events delivered since the previous observation, in order (adapters with the `events` feature). */
+  events?: Record<string, unknown>[];
 }
 
 /** The implementation skips the case it is running: no further step is sent. @see r[conformance.protocol.skip] */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Case, Feature } from './schema.js';
+import type { Case, EventChecks, Feature } from './schema.js';
 import { featureSchema } from './schema.js';
 
 /** Every feature, in declaration order. */
@@ -32,7 +32,12 @@ export function usedFeatures(c: Case): Set<Feature> {
   if (faulty(c.catalog)) used.add('faulty-tools');
   if (c.options.pinnedTools !== undefined) used.add('pinned-tools');
   if (c.options.prefetch !== undefined) used.add('prefetch');
+  if (c.options.includeQueriesInEvents !== undefined) used.add('events');
   for (const step of c.steps) {
+    const expect = 'expect' in step ? (step.expect as EventChecks) : {};
+    if (expect.events !== undefined || expect.eventsExclude !== undefined) used.add('events');
+    // `at` and `durationMs` are the same in every run only on the simulated clock (r[conformance.runner.events]).
+    if (expect.events?.some((e) => Object.hasOwn(e, 'at') || Object.hasOwn(e, 'durationMs'))) used.add('clock');
     switch (step.op) {
       case 'begin':
         if (step.resolvedTools.length > 0) used.add('resolved-tools');

@@ -113,6 +113,7 @@ export const processorOptionsSchema = z
       .strict()
       .optional()
       .describe('`prefetch`.'),
+    includeQueriesInEvents: z.boolean().optional().describe('`includeQueriesInEvents`.'),
     raw: z
       .record(z.string(), z.unknown())
       .optional()
@@ -160,8 +161,18 @@ const boundsSchema = z
   .object({ min: z.number().optional().describe('At least this.'), max: z.number().optional().describe('At most this.') })
   .strict();
 
+/** Checks of a step's events (r[conformance.case.events]). */
+const eventChecks = {
+  events: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .describe('Exactly this many events, in this order, each matching its object as a deep subset (request ids numbered request-1, request-2, …).'),
+  eventsExclude: z.array(z.string()).optional().describe('Strings the JSON text of no event of the step contains.'),
+};
+
 /** Checks shared by every step that can see filter calls. */
 const filterCallChecks = {
+  ...eventChecks,
   elapsedMs: boundsSchema.optional().describe('Simulated milliseconds the step took.'),
   maxFilterCallsInFlight: boundsSchema
     .optional()
@@ -266,17 +277,17 @@ const restartStepSchema = z.object({ op: z.literal('restart') }).strict();
 
 /** Call `clearState(thread)`. */
 const clearStateStepSchema = z
-  .object({ op: z.literal('clearState'), thread: z.string().optional() })
+  .object({ op: z.literal('clearState'), thread: z.string().optional(), expect: z.object(eventChecks).strict().default({}) })
   .strict();
 
 /** Call `clearAllState()`. */
-const clearAllStateStepSchema = z.object({ op: z.literal('clearAllState') }).strict();
+const clearAllStateStepSchema = z.object({ op: z.literal('clearAllState'), expect: z.object(eventChecks).strict().default({}) }).strict();
 
 /** Call `cleanupNow()`. */
 const cleanupNowStepSchema = z
   .object({
     op: z.literal('cleanupNow'),
-    expect: z.object({ cleaned: z.number().int().optional() }).strict().default({}),
+    expect: z.object({ ...eventChecks, cleaned: z.number().int().optional() }).strict().default({}),
   })
   .strict();
 
@@ -286,6 +297,7 @@ const stateStatsStepSchema = z
     op: z.literal('stateStats'),
     expect: z
       .object({
+        ...eventChecks,
         threadCount: z.number().int().optional(),
         oldestAccessTimeIsNull: z.boolean().optional(),
         evictions: z.number().int().optional().describe('The returned `evictions` (r[store.memory.stats]).'),
@@ -307,6 +319,7 @@ const resumeStepSchema = z
       .describe("The request context carries the Agent's memory, which recalls the thread's conversation."),
     expect: z
       .object({
+        ...eventChecks,
         tools: z.array(z.string()).optional().describe('Exactly these keys, in this order.'),
         origins: z.record(z.string(), z.string()).optional(),
       })
@@ -345,6 +358,7 @@ export const featureSchema = z.enum([
   'faulty-tools',
   'pinned-tools',
   'prefetch',
+  'events',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */
@@ -357,9 +371,17 @@ const caseSchemaDef = z
     catalog: z.array(toolEntrySchema).describe('The `tools` option, in this order.'),
     options: processorOptionsSchema.default({}),
     constructionError: z
-      .boolean()
+      .union([
+        z.boolean(),
+        z
+          .object({
+            messageInclude: z.array(z.string()).optional().describe('Substrings the message contains (case-sensitive).'),
+            messageExclude: z.array(z.string()).optional().describe('Substrings the message does not contain.'),
+          })
+          .strict(),
+      ])
       .default(false)
-      .describe('The constructor must throw; the steps, if any, are not run.'),
+      .describe('The constructor must throw (true, or an object checking its message: r[conformance.case.construction-error]); the case then has no steps.'),
     steps: z.array(stepSchema),
   })
   .strict();

@@ -24,7 +24,8 @@ export type Feature =
   | 'filter-timing'
   | 'faulty-tools'
   | 'pinned-tools'
-  | 'prefetch';
+  | 'prefetch'
+  | 'events';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
@@ -125,6 +126,8 @@ export interface ProcessorOptionsData {
   pinnedTools?: string[] | undefined;
   /** `prefetch`. */
   prefetch?: { maxTools?: number | undefined; minScore?: number | undefined } | undefined;
+  /** `includeQueriesInEvents`. */
+  includeQueriesInEvents?: boolean | undefined;
   /** Option values passed as they are, over the others (for invalid options). */
   raw?: Record<string, unknown> | undefined;
 }
@@ -178,8 +181,19 @@ export interface Bounds {
   max?: number | undefined;
 }
 
+/**
+ * Checks of the events a step delivered (r[conformance.case.events]), after the runner numbered
+ * their request ids (r[conformance.runner.events]).
+ */
+export interface EventChecks {
+  /** Exactly this many events, in this order, each matching its object as a deep subset. */
+  events?: Record<string, unknown>[] | undefined;
+  /** Strings the JSON text of no event of the step contains. */
+  eventsExclude?: string[] | undefined;
+}
+
 /** Filter-call checks shared by the steps that can see filter calls. */
-export interface FilterCallChecks {
+export interface FilterCallChecks extends EventChecks {
   /** Simulated milliseconds the step took. */
   elapsedMs?: Bounds | undefined;
   /** The most filter calls in flight at once during the step (a call returning a promise is in flight until it settles). */
@@ -309,7 +323,7 @@ export interface ResumeStep {
   /** The request context carries the Agent's memory, which recalls the thread's conversation. */
   persisted: boolean;
   /** What must be observed. */
-  expect: {
+  expect: EventChecks & {
     /** Exactly these keys, in this order. */
     tools?: string[] | undefined;
     /** Key to the `instance` label of the tool object behind it. */
@@ -334,16 +348,20 @@ export type StateStep =
       op: 'clearState';
       /** The thread; none means the default. */
       thread?: string | undefined;
+      /** What must be observed. */
+      expect: EventChecks;
     }
   | {
       /** Call `clearAllState()`. */
       op: 'clearAllState';
+      /** What must be observed. */
+      expect: EventChecks;
     }
   | {
       /** Call `cleanupNow()`. */
       op: 'cleanupNow';
       /** What must be observed. */
-      expect: {
+      expect: EventChecks & {
         /** The returned count. */
         cleaned?: number | undefined;
       };
@@ -352,7 +370,7 @@ export type StateStep =
       /** Call `getStateStats()`. */
       op: 'stateStats';
       /** What must be observed. */
-      expect: {
+      expect: EventChecks & {
         /** The returned thread count. */
         threadCount?: number | undefined;
         /** Whether the returned oldest access time is null. */
@@ -364,6 +382,14 @@ export type StateStep =
 
 /** One step of a case. */
 export type Step = BeginStep | CallStep | ResumeStep | StateStep;
+
+/** A construction error whose message is checked. @see r[conformance.case.construction-error] */
+export interface ConstructionErrorExpect {
+  /** Substrings the message contains (case-sensitive). */
+  messageInclude?: string[] | undefined;
+  /** Substrings the message does not contain. */
+  messageExclude?: string[] | undefined;
+}
 
 /** One conformance case, with defaults applied. @see r[conformance.case.format] */
 export interface Case {
@@ -379,8 +405,8 @@ export interface Case {
   catalog: ToolEntry[];
   /** The other constructor options. */
   options: ProcessorOptionsData;
-  /** The constructor must throw; the case then has no steps. */
-  constructionError: boolean;
+  /** The constructor must throw (with a message holding these strings); the case then has no steps. */
+  constructionError: boolean | ConstructionErrorExpect;
   /** The steps. */
   steps: Step[];
 }

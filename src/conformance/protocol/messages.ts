@@ -17,6 +17,7 @@ import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
 import { featureSchema, filterCallSchema, processorOptionsSchema, toolEntrySchema } from '../case/schema.js';
 import type { CaseSetup, ImplementationInfo, StepObservation, StepOp, StepRequest, StoredMessage } from '../adapter/types.js';
 import type { Feature } from '../case/types.js';
+import { toolSearchEventSchema } from '../../processor/events.js';
 
 /** The protocol version this runner speaks. @see r[conformance.protocol.handshake] */
 export const PROTOCOL_VERSION = 2;
@@ -132,10 +133,19 @@ export const requestSchema = z
 // -- Observations (r[conformance.protocol.observation]) ------------------------------------
 
 const filterCalls = z.array(filterCallSchema).describe('Every call of the filter hook during the step, in order.');
-/** Fields any observation may carry; an implementation claiming `filter-timing` gives both. */
+/** One event as the processor's listener received it (r[processor.events.schema]). */
+const event = toolSearchEventSchema.meta({ id: 'event', description: "One event the processor delivered to its onEvent listener, unchanged (spec/processor.md, r[processor.events.schema])." });
+/**
+ * Fields any observation may carry: an implementation claiming `filter-timing` gives both timings,
+ * one claiming `events` gives `events` (r[conformance.protocol.events]).
+ */
 const timing = {
   elapsedMs: z.number().min(0).optional().describe('Simulated milliseconds the step took.'),
   maxFilterCallsInFlight: z.number().int().min(0).optional().describe('The most filter calls in flight at once during the step.'),
+  events: z
+    .array(event)
+    .optional()
+    .describe('The events delivered to the listener since the previous observation, in delivery order; present exactly when the implementation claims `events`.'),
 };
 const origins = z.record(z.string(), z.string()).describe('Key → origin label of the tool object behind it.');
 const keys = z.array(z.string());

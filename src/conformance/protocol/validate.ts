@@ -45,13 +45,19 @@ export function protocolErrorOf(where: string, error: z.ZodError, prefix: readon
 }
 
 /**
- * Checks an observation against the shape its step's operation requires.
+ * Checks an observation against the shape its step's operation requires, with `events` exactly
+ * when the implementation claims them.
  *
+ * @see r[conformance.protocol.events]
  * @see r[conformance.protocol.observation]
  * @throws ProtocolError naming the first bad field, under `observation`
  */
-export function checkObservation(op: StepOp, observation: unknown, where: string): StepObservation {
+export function checkObservation(op: StepOp, observation: unknown, where: string, claimsEvents = false): StepObservation {
   const parsed = observationSchemas[op].safeParse(observation);
   if (!parsed.success) throw protocolErrorOf(where, parsed.error, ['observation']);
+  // r[conformance.protocol.events]: `events` is there exactly when the implementation claims the feature.
+  const hasEvents = Object.hasOwn(observation as object, 'events');
+  if (claimsEvents && !hasEvents) throw new ProtocolError(where, 'observation.events', 'missing; the implementation claims the feature events');
+  if (!claimsEvents && hasEvents) throw new ProtocolError(where, 'observation.events', 'unexpected; the implementation does not claim the feature events');
   return observation as StepObservation;
 }

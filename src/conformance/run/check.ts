@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { BeginExpect, Bounds, CallExpect, FilterCall, FilterCallChecks, Step } from '../case/schema.js';
+import type { BeginExpect, Bounds, CallExpect, ConstructionErrorExpect, EventChecks, FilterCall, FilterCallChecks, Step } from '../case/schema.js';
 import type { StepObservation } from '../adapter/types.js';
 
 const show = (v: unknown): string => JSON.stringify(v) ?? String(v);
@@ -59,7 +59,53 @@ function checkBounds(label: string, bounds: Bounds | undefined, actual: number |
   if (bounds.max !== undefined && actual > bounds.max) out.push(`${label}: expected at most ${bounds.max}, got ${actual}`);
 }
 
+/**
+ * Checks the events of a step: exactly as many as expected, each matching its expected object as a
+ * deep subset, in order; and no event's JSON text holding an excluded string.
+ *
+ * Implements r[conformance.case.events].
+ */
+export function checkEvents(expect: EventChecks, obs: StepObservation, out: string[]): void {
+  if (expect.events === undefined && expect.eventsExclude === undefined) return;
+  const events = obs.events;
+  if (events === undefined) {
+    out.push('events: not reported by the adapter');
+    return;
+  }
+  if (expect.events !== undefined) {
+    const expected = expect.events;
+    if (expected.length !== events.length) {
+      out.push(`events: expected ${expected.length}, got ${events.length}: ${show(events)}`);
+    } else {
+      expected.forEach((e, i) => {
+        if (!partialMatch(e, events[i])) out.push(`event ${i + 1}: expected ${show(e)} within ${show(events[i])}`);
+      });
+    }
+  }
+  for (const text of expect.eventsExclude ?? []) {
+    const i = events.findIndex((e) => show(e).includes(text));
+    if (i >= 0) out.push(`event ${i + 1}: contains ${show(text)}: ${show(events[i])}`);
+  }
+}
+
+/**
+ * Checks the message of a construction error: every included string in it, no excluded one.
+ *
+ * Implements r[conformance.case.construction-error].
+ */
+export function checkConstructionMessage(expect: ConstructionErrorExpect, message: string): string[] {
+  const out: string[] = [];
+  for (const text of expect.messageInclude ?? []) {
+    if (!message.includes(text)) out.push(`construction error: expected its message to contain ${show(text)}, got ${show(message)}`);
+  }
+  for (const text of expect.messageExclude ?? []) {
+    if (message.includes(text)) out.push(`construction error: expected its message not to contain ${show(text)}, got ${show(message)}`);
+  }
+  return out;
+}
+
 function checkFilterCalls(expect: FilterCallChecks, obs: StepObservation, out: string[]): void {
+  checkEvents(expect, obs, out);
   const keys = obs.filterCalls.map(callKey);
   if (expect.filterCalls) sameList('filter calls', expect.filterCalls.map(callKey), keys, out);
   if (expect.filterCallsInclude) includes('filter calls', expect.filterCallsInclude.map(callKey), keys, out);
@@ -181,16 +227,19 @@ export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
 }
 
 /** Checks a `cleanupNow` step. */
-export function checkCleanupNow(expect: { cleaned?: number | undefined }, obs: StepObservation): string[] {
-  return expect.cleaned !== undefined && obs.cleaned !== expect.cleaned ? [`cleaned: expected ${expect.cleaned}, got ${show(obs.cleaned)}`] : [];
+export function checkCleanupNow(expect: EventChecks & { cleaned?: number | undefined }, obs: StepObservation): string[] {
+  const out = expect.cleaned !== undefined && obs.cleaned !== expect.cleaned ? [`cleaned: expected ${expect.cleaned}, got ${show(obs.cleaned)}`] : [];
+  checkEvents(expect, obs, out);
+  return out;
 }
 
 /** Checks a `stateStats` step. */
 export function checkStateStats(
-  expect: { threadCount?: number | undefined; oldestAccessTimeIsNull?: boolean | undefined; evictions?: number | undefined },
+  expect: EventChecks & { threadCount?: number | undefined; oldestAccessTimeIsNull?: boolean | undefined; evictions?: number | undefined },
   obs: StepObservation,
 ): string[] {
   const out: string[] = [];
+  checkEvents(expect, obs, out);
   if (expect.threadCount !== undefined && obs.threadCount !== expect.threadCount) {
     out.push(`threadCount: expected ${expect.threadCount}, got ${show(obs.threadCount)}`);
   }
@@ -204,8 +253,12 @@ export function checkStateStats(
 }
 
 /** Checks a `resume` step. */
-export function checkResume(expect: { tools?: string[] | undefined; origins?: Record<string, string> | undefined }, obs: StepObservation): string[] {
+export function checkResume(
+  expect: EventChecks & { tools?: string[] | undefined; origins?: Record<string, string> | undefined },
+  obs: StepObservation,
+): string[] {
   const out: string[] = [];
+  checkEvents(expect, obs, out);
   if (expect.tools) sameList('resumed tools', expect.tools, obs.tools ?? [], out);
   for (const [key, origin] of Object.entries(expect.origins ?? {})) {
     if (obs.origins?.[key] !== origin) out.push(`origin of resumed ${key}: expected ${show(origin)}, got ${show(obs.origins?.[key])}`);
@@ -226,6 +279,12 @@ export function checkStep(step: Step, obs: StepObservation): string[] {
       return checkStateStats(step.expect, obs);
     case 'resume':
       return checkResume(step.expect, obs);
+    case 'clearState':
+    case 'clearAllState': {
+      const out: string[] = [];
+      checkEvents(step.expect, obs, out);
+      return out;
+    }
     default:
       return [];
   }

@@ -11,7 +11,7 @@
 import type { Case, Feature } from '../case/schema.js';
 import type { Adapter, CaseSession, ImplementationInfo, StepObservation, StepRequest } from '../adapter/types.js';
 import { checkObservation, ProtocolError } from '../protocol/validate.js';
-import { checkStep } from './check.js';
+import { checkConstructionMessage, checkStep } from './check.js';
 import type { Expectations } from './expectations.js';
 import { classifyCases, type CaseOutcome, type CaseResult, type CaseStatus } from './classify.js';
 import { Conversation } from './conversation.js';
@@ -59,31 +59,58 @@ export const areaOf = (id: string): string => /^[^./]+/.exec(id)?.[0] ?? id;
 function constructionOutcome(c: Case, session: CaseSession): CaseOutcome {
   if (!c.constructionError) return { failures: [`the constructor threw: ${session.constructionError}`] };
   if (session.constructionError === undefined) return { failures: ['the constructor accepted the options; expected it to throw'] };
-  return { failures: [] };
+  return { failures: c.constructionError === true ? [] : checkConstructionMessage(c.constructionError, session.constructionError) };
+}
+
+/**
+ * Numbers the request ids of a case's events: each distinct non-null `requestId` becomes
+ * `request-N` in the order it first appears, so that cases can compare them.
+ *
+ * Implements r[conformance.runner.events].
+ */
+export class RequestIds {
+  readonly #labels = new Map<string, string>();
+
+  /** The observation with its events' request ids numbered (the same object when it has no events). */
+  normalise(obs: StepObservation): StepObservation {
+    if (obs.events === undefined) return obs;
+    const events = obs.events.map((e) => {
+      const id = e.requestId;
+      if (typeof id !== 'string') return e;
+      let label = this.#labels.get(id);
+      if (label === undefined) {
+        label = `request-${this.#labels.size + 1}`;
+        this.#labels.set(id, label);
+      }
+      return { ...e, requestId: label };
+    });
+    return { ...obs, events };
+  }
 }
 
 /** Sends one step and validates the answer: an observation of the step's shape, or a skip. */
-async function observe(session: CaseSession, request: StepRequest, where: string): Promise<StepObservation | { skipped: string }> {
+async function observe(session: CaseSession, request: StepRequest, where: string, claimsEvents: boolean): Promise<StepObservation | { skipped: string }> {
   const answer = await session.step(request);
   if ('skipped' in answer && typeof answer.skipped === 'string') return { skipped: answer.skipped };
-  return checkObservation(request.op, answer, `the answer to ${where}`);
+  return checkObservation(request.op, answer, `the answer to ${where}`, claimsEvents);
 }
 
 /** Runs the steps of an opened case; a failing step ends the case (later steps would only show its consequences). */
-async function runSteps(c: Case, session: CaseSession): Promise<CaseOutcome> {
+async function runSteps(c: Case, session: CaseSession, claimsEvents: boolean): Promise<CaseOutcome> {
   const conversation = new Conversation();
+  const requestIds = new RequestIds();
   for (const [index, step] of c.steps.entries()) {
     const where = `step ${index + 1} (${step.op})`;
     const request = conversation.request(step);
     let obs: StepObservation | { skipped: string };
     try {
-      obs = await observe(session, request, where);
+      obs = await observe(session, request, where, claimsEvents);
     } catch (error) {
       if (error instanceof ProtocolError) throw error;
       return { failures: [`${where}: adapter error: ${error instanceof Error ? error.message : String(error)}`] };
     }
     if ('skipped' in obs) return { skipped: obs.skipped };
-    const problems = checkStep(step, obs);
+    const problems = checkStep(step, requestIds.normalise(obs));
     if (problems.length > 0) return { failures: problems.map((p) => `${where}: ${p}`) };
     if (step.op === 'call' && request.op === 'call') conversation.record(step, request, obs);
   }
@@ -102,7 +129,7 @@ async function runCase(adapter: Adapter, c: Case): Promise<CaseOutcome> {
     session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options });
     if (session.skipped !== undefined) return { skipped: session.skipped };
     if (c.constructionError || session.constructionError !== undefined) return constructionOutcome(c, session);
-    return await runSteps(c, session);
+    return await runSteps(c, session, adapter.features.includes('events'));
   } catch (error) {
     if (error instanceof ProtocolError) return { protocolError: error.message };
     throw error;
