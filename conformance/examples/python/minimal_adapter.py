@@ -164,7 +164,8 @@ def validate(options):
         raise ConstructionError(f"ttl must be a finite number >= 0, got {json.dumps(ttl)}")
     storage = options.get("storage", "in-memory")
     if storage not in ("in-memory", "context"):
-        raise ConstructionError(f"storage must be 'in-memory' or 'context', got {json.dumps(storage)}")
+        got = shorten(storage) if isinstance(storage, str) else storage  # r[processor.options.bounded-echo]
+        raise ConstructionError(f"storage must be 'in-memory' or 'context', got {json.dumps(got, ensure_ascii=False)}")
     bridged = options.get("maxBridgedThreads", 10_000)  # r[processor.options.max-bridged-threads]
     if not is_int(bridged) or bridged < 0:
         raise ConstructionError("maxBridgedThreads must be a non-negative safe integer")
@@ -273,9 +274,9 @@ class Processor:
             if not 1 <= len(name) <= 256:  # r[processor.names.length], in code points
                 raise ConstructionError(f"tools.{shorten(entry['name'])}: a name must have 1 to 256 characters")
             if name in META:
-                raise ConstructionError(f"tool {entry['name']!r}: the name {name!r} is reserved for the meta-tool")
+                raise ConstructionError(f"tools.{shorten(entry['name'])}: the name {name!r} is reserved for the meta-tool")
             if name in self.by_name:
-                raise ConstructionError(f"tools {self.by_name[name]['name']!r} and {entry['name']!r} have the same name {name!r}")
+                raise ConstructionError(f"tools.{shorten(entry['name'])}: its name {name!r} is that of tools.{shorten(self.by_name[name]['name'])}")
             self.by_name[name] = entry
             self.alias.setdefault(entry["name"], name)
             self.key_of[name] = entry["name"]
