@@ -57,8 +57,8 @@ export {
   type ProtocolResponse,
 } from './protocol/index.js';
 export { Conversation, requestContextEntries } from './run/conversation.js';
-export { runSuite, matchesFilter, areaOf, type AdapterRun, type CaseOutcome, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
-export { checkBegin, checkCall, checkCleanupNow, checkResume, checkStateStats, checkStep, partialMatch } from './run/check.js';
+export { runSuite, matchesFilter, areaOf, RequestIds, type AdapterRun, type CaseOutcome, type CaseResult, type CaseStatus, type RunOptions } from './run/runner.js';
+export { checkBegin, checkCall, checkCleanupNow, checkConstructionMessage, checkEvents, checkResume, checkStateStats, checkStep, partialMatch } from './run/check.js';
 export { parseExpectations, readExpectations, type Expectations, type ExpectedFailure } from './run/expectations.js';
 export { formatRun, formatReport, formatDetails, jsonReport, countBy, type StatusCounts, type ReportEntry, type SuiteRun } from './run/report.js';
 export { lintSuite, readNotObservable, COVERED_SPEC_FILES, type LintInput, type SpecRule } from './lint.js';
