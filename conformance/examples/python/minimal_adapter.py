@@ -148,6 +148,54 @@ def receipt_mac(key, meta_tool, thread, tool_call_id, names):
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
+def is_tool(value):
+    """A tool of `tools` (r[processor.options.validate]): an object whose id, when present, is a non-empty string."""
+    return isinstance(value, dict) and (("id" not in value) or (isinstance(value["id"], str) and value["id"] != "")) \
+        and (("description" not in value) or isinstance(value["description"], str))
+
+
+def validate_more(options):
+    """The options this example does not implement, which can still arrive through `raw`: each is checked as
+    r[processor.options.validate] says, in the terms it gives. A JSON value is never a function."""
+    def fail(path, allowed, value):
+        got = shorten(value) if isinstance(value, str) else value  # r[processor.options.bounded-echo]
+        raise ConstructionError(f"{path} must be {allowed}, got {json.dumps(got, ensure_ascii=False)}")
+    tools = options.get("tools", {})
+    if not isinstance(tools, dict):
+        fail("tools", "a record of tools", tools)
+    for key, tool in tools.items():
+        if not is_tool(tool):
+            fail(f"tools.{shorten(key)}", "a tool object whose id, when present, is a non-empty string and whose description, when present, is a string", tool)
+    limit = 2_147_483_647
+    for path, ok, allowed in (
+        ("maxThreads", lambda v: is_int(v) and v >= 1, "a positive integer"),
+        ("indexCacheMaxBytes", lambda v: is_int(v) and v >= 0, "a non-negative integer"),
+        ("filterTimeoutMs", lambda v: is_int(v) and 1 <= v <= limit, "an integer from 1 to 2147483647"),
+        ("filterConcurrency", lambda v: is_int(v) and v >= 1, "a positive integer"),
+        ("filterBudgetMs", lambda v: is_int(v) and 1 <= v <= limit, "an integer from 1 to 2147483647"),
+        ("clock", lambda v: False, "a function"),
+        ("onEvent", lambda v: False, "a function"),
+        ("pinnedTools", lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v), "an array of tool names or a function"),
+        ("includeQueriesInEvents", lambda v: isinstance(v, bool), "a boolean"),
+    ):
+        if path in options and not ok(options[path]):
+            fail(path, allowed, options[path])
+    if "timers" in options:
+        timers = options["timers"]
+        if not isinstance(timers, dict):
+            fail("timers", "an object whose setTimeout and clearTimeout are functions", timers)
+        for name in ("setTimeout", "clearTimeout"):
+            fail(f"timers.{name}", "a function", timers.get(name))
+    if "prefetch" in options:
+        prefetch = options["prefetch"]
+        if not isinstance(prefetch, dict):
+            fail("prefetch", "an object { maxTools?, minScore? }", prefetch)
+        if "maxTools" in prefetch and not (is_int(prefetch["maxTools"]) and prefetch["maxTools"] >= 1):
+            fail("prefetch.maxTools", "a positive integer", prefetch["maxTools"])
+        if "minScore" in prefetch and not (is_number(prefetch["minScore"]) and 0 <= prefetch["minScore"] <= 1):
+            fail("prefetch.minScore", "a number in [0, 1]", prefetch["minScore"])
+
+
 def validate(options):
     """Checks the options and returns (topK, minScore, ttl); the first invalid one is a ConstructionError."""
     search = options.get("search", {})
@@ -176,6 +224,7 @@ def validate(options):
             raise ConstructionError(f"{path} must be a boolean")
         if value:
             raise Unsupported(f"{path}: true is not implemented")
+    validate_more(options)
     if storage == "context":
         raise Unsupported("storage 'context' is not implemented")
     if "filter" in options:
@@ -266,6 +315,11 @@ class Processor:
         options = build_options(options)
         self.top_k, self.min_score, self.ttl = validate(options)
         self.keys = receipt_keys(options["receiptSecret"]) if "receiptSecret" in options else None
+        if isinstance(options.get("tools"), dict):  # raw tools merge over the catalog's record (r[conformance.protocol.raw])
+            merged = {entry["name"]: entry for entry in catalog}
+            for key, tool in options["tools"].items():
+                merged[key] = {"name": key, **({"id": tool["id"]} if "id" in tool else {}), "description": tool.get("description", "")}
+            catalog = list(merged.values())
         self.by_name = {}  # canonical name → catalog entry (r[processor.names.canonical])
         self.alias = {}  # record key → canonical name (r[processor.names.alias])
         self.key_of = {}  # canonical name → record key
