@@ -149,7 +149,7 @@ describe('events', () => {
     expect(reference.features).toContain('events');
     expect(mastra.features).not.toContain('events');
     const session = await reference.open({ id: 'x', catalog: [{ name: 'get_weather', description: 'Get the weather forecast' }], options: {} });
-    const first = await session.step({ op: 'begin', stepNumber: 0, requestContext: {}, resolvedTools: [], messages: [] });
+    const first = (await session.step({ op: 'begin', stepNumber: 0, requestContext: {}, resolvedTools: [], messages: [] })) as StepObservation;
     expect(first.events).toEqual([]);
     const obs = (await session.step({ op: 'call', tool: 'search_tools', input: { query: 'weather' }, toolCallId: 'call-1' })) as StepObservation;
     // Events are delivered in microtasks after the call returned; the observation holds them.

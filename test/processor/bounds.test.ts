@@ -27,7 +27,7 @@ describe('per-thread state bounds', () => {
       expect(() => new ToolSearchProcessor({ tools: {}, maxThreads })).toThrow(/"maxThreads": expected a positive integer/);
     }
     for (const indexCacheMaxBytes of [-1, 0.5, Number.NaN, '1' as never]) {
-      expect(() => new ToolSearchProcessor({ tools: {}, indexCacheMaxBytes })).toThrow(/"indexCacheMaxBytes": expected an integer >= 0/);
+      expect(() => new ToolSearchProcessor({ tools: {}, indexCacheMaxBytes })).toThrow(/"indexCacheMaxBytes": expected a non-negative integer/);
     }
     expect(() => new ToolSearchProcessor({ tools: {}, maxThreads: 1, indexCacheMaxBytes: 0 })).not.toThrow();
   });

@@ -171,7 +171,7 @@ def validate_more(options):
         ("maxThreads", lambda v: is_int(v) and v >= 1, "a positive integer"),
         ("indexCacheMaxBytes", lambda v: is_int(v) and v >= 0, "a non-negative integer"),
         ("filterTimeoutMs", lambda v: is_int(v) and 1 <= v <= limit, "an integer from 1 to 2147483647"),
-        ("filterConcurrency", lambda v: is_int(v) and v >= 1, "a positive integer"),
+        ("filterConcurrency", lambda v: is_int(v) and v >= 1, "a positive safe integer"),
         ("filterBudgetMs", lambda v: is_int(v) and 1 <= v <= limit, "an integer from 1 to 2147483647"),
         ("clock", lambda v: False, "a function"),
         ("onEvent", lambda v: False, "a function"),
