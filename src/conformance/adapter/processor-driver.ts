@@ -271,7 +271,12 @@ class DriverSession implements CaseSession {
         if (request.messages !== undefined && thread !== null) {
           // The Agent's memory, as the resume path of @mastra/core's Agent records it: runState().memory.recall.
           const recalled = toMastraMessages(request.messages);
-          const memory = { recall: async () => ({ messages: recalled }) };
+          // Only the memory context's own thread and resource are recalled (r[conformance.protocol.step]).
+          const memory = {
+            recall: async (args: { threadId?: unknown; resourceId?: unknown }) => ({
+              messages: args?.threadId === thread && args?.resourceId === RESOURCE_ID ? recalled : [],
+            }),
+          };
           requestContext.set('MastraMemory', { ...(requestContext.get('MastraMemory') as object), runState: () => ({ memory }) });
         }
         const tools = this.makeTools(request.resolvedTools, 'resolved');
@@ -344,7 +349,10 @@ class DriverSession implements CaseSession {
   /** Tool objects for request-resolved entries, labelled for their origin. */
   private makeTools(entries: readonly ToolEntry[], fallback: string): Record<string, unknown> {
     const tools: Record<string, unknown> = {};
-    for (const entry of entries) tools[entry.name] = this.makeTool(entry, entry.instance ?? fallback);
+    // Own data properties, so that a tool keyed `__proto__` is a key of the record, as in a record parsed from JSON.
+    for (const entry of entries) {
+      Object.defineProperty(tools, entry.name, { value: this.makeTool(entry, entry.instance ?? fallback), enumerable: true, writable: true, configurable: true });
+    }
     return tools;
   }
 
@@ -364,7 +372,8 @@ class DriverSession implements CaseSession {
     const { requestContext, thread } = this.lastContext;
     try {
       const result = await tool.execute(request.input, {
-        toolCallId: request.toolCallId,
+        // The call id at the top level, or where the Agent puts it (r[conformance.protocol.step]).
+        ...(request.toolCallIdVia === 'agent' ? { agent: { toolCallId: request.toolCallId } } : { toolCallId: request.toolCallId }),
         messages: [],
         requestContext,
         ...(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {}),

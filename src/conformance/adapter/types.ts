@@ -127,6 +127,8 @@ export type StepRequest =
       input?: unknown;
       /** The id of the call. */
       toolCallId: string;
+      /** `agent`: the id reaches `execute` as `context.agent.toolCallId`, as the Agent passes it; absent: at the top level. */
+      toolCallIdVia?: 'agent';
     }
   | {
       /** Advance the simulated clock. */

@@ -265,6 +265,16 @@ const callStepSchema = z
       .boolean()
       .default(true)
       .describe('Append the result to the conversation as a tool result, as the Agent does.'),
+    toolCallId: z
+      .string()
+      .optional()
+      .describe('The id of the call, possibly empty; the runner numbers the call (`call-n`) when absent.'),
+    toolCallIdVia: z
+      .enum(['top-level', 'agent'])
+      .default('top-level')
+      .describe(
+        'How the id reaches `execute`: `execute(input, { toolCallId })`, or as `@mastra/core`\'s Agent passes it, `execute(input, { agent: { toolCallId } })`.',
+      ),
     expect: callExpectSchema.default({}),
   })
   .strict();

@@ -308,6 +308,10 @@ export interface CallStep {
   input: unknown;
   /** Append the result to the conversation as a tool result, as the Agent does. */
   record: boolean;
+  /** The id of the call, possibly empty; the runner numbers the call (`call-n`) when absent. */
+  toolCallId?: string | undefined;
+  /** How the id reaches `execute`: at the top level of its context, or as `context.agent.toolCallId`. */
+  toolCallIdVia: 'top-level' | 'agent';
   /** What must be observed. */
   expect: CallExpect;
 }

@@ -92,6 +92,10 @@ const stepRequestSchema = z
         tool: z.enum(META_TOOL_NAMES),
         input: z.unknown().describe('The input the model sends, any JSON value; absent when it sends none.'),
         toolCallId: z.string(),
+        toolCallIdVia: z
+          .literal('agent')
+          .optional()
+          .describe('Pass the id as `context.agent.toolCallId`, as the Agent does; at the top level of the context when absent.'),
       })
       .strict(),
     z.object({ op: z.literal('advanceClock'), ms: z.number().min(0) }).strict(),

@@ -106,7 +106,13 @@ export class Conversation {
       case 'begin':
         return this.begin(step);
       case 'call':
-        return { op: 'call', tool: step.tool, ...(step.input !== undefined ? { input: step.input } : {}), toolCallId: `call-${++this.callCount}` };
+        return {
+          op: 'call',
+          tool: step.tool,
+          ...(step.input !== undefined ? { input: step.input } : {}),
+          toolCallId: step.toolCallId ?? `call-${++this.callCount}`,
+          ...(step.toolCallIdVia === 'agent' ? { toolCallIdVia: 'agent' as const } : {}),
+        };
       case 'advanceClock':
         return { op: 'advanceClock', ms: step.ms };
       case 'clearState':
