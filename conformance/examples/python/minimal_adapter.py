@@ -42,8 +42,14 @@ class Unsupported(Exception):
 
 
 def shorten(text):
-    """At most 64 code points of a model-supplied string, for messages (r[processor.input.bounded])."""
-    return text if len(text) <= 64 else text[:64] + "…"
+    """At most 64 UTF-16 code units of a model-supplied string, for messages, cut with "…" and
+    never inside a surrogate pair (r[processor.input.bounded])."""
+    units = 0
+    for i, ch in enumerate(text):
+        units += 2 if ord(ch) > 0xFFFF else 1
+        if units > 64:
+            return text[:i] + "…"
+    return text
 
 
 def value_text(value):
