@@ -75,10 +75,13 @@ export type SurvivorFile = z.infer<typeof survivorFileSchema>;
 /** Longest `original` or `replacement` kept in a survivor entry. */
 export const SNIPPET_LENGTH = 120;
 
-/** Whitespace collapsed, cut to {@link SNIPPET_LENGTH} characters. */
+/**
+ * Whitespace collapsed, cut to {@link SNIPPET_LENGTH} characters; a cut that ends in a space
+ * drops it, so that a snippet is its own snippet (an entry can record it as it is).
+ */
 export function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > SNIPPET_LENGTH ? flat.slice(0, SNIPPET_LENGTH) : flat;
+  return flat.length > SNIPPET_LENGTH ? flat.slice(0, SNIPPET_LENGTH).trimEnd() : flat;
 }
 
 /**

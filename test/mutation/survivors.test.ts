@@ -104,6 +104,10 @@ describe('the mutation report', () => {
     const multi: ReportMutant = { ...mutant('2', 2, 'Survived'), location: { start: { line: 2, column: 1 }, end: { line: 3, column: 3 } } };
     expect(originalText(source, multi)).toBe('if (a > b) f();');
     expect(snippet(`a${' '.repeat(5)}b${'c'.repeat(200)}`)).toHaveLength(120);
+    // A cut that ends in a space drops it: a snippet is its own snippet, so an entry can record it.
+    const spaced = snippet(`${'x'.repeat(119)} ${'y'.repeat(10)}`);
+    expect(spaced).toBe('x'.repeat(119));
+    expect(snippet(spaced)).toBe(spaced);
   });
 
   it('survivors match entries by file, mutator, original and replacement; the nearest line wins and each entry explains one survivor', () => {
