@@ -39,8 +39,8 @@ export type RecordItem = { readonly key: string; readonly value: unknown } | { r
 /** A record's items in key order, or what listing its keys threw. */
 export type RecordRead = { readonly ok: true; readonly items: readonly RecordItem[] } | { readonly ok: false; readonly error: string };
 
-/** A bounded description of a value that is not a tool. */
-function received(value: unknown): string {
+/** A bounded description of a value that is not a tool (`null`, a primitive or an array), for messages. */
+export function received(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') return `the string ${JSON.stringify(shorten(value))}`;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertStaticNames, canonicalName, entriesOf } from '../../src/processor/names.js';
+import { assertStaticNames, canonicalName, entriesOf, readEntries } from '../../src/processor/names.js';
+import { MAX_TOOL_NAME_LENGTH } from '../../src/processor/meta-input.js';
+import { readRecord, readTool } from '../../src/processor/tool-reading.js';
 import { orderStepTools } from '../../src/processor/ordering.js';
 
 describe('canonical names', () => {
@@ -70,5 +72,92 @@ describe('ordering', () => {
     } finally {
       if (setter === undefined) delete (Object.prototype as Record<string, unknown>).hijack;
     }
+  });
+});
+
+describe('reading a request record', () => {
+  /** Reads of the items' `id` and `description` getters, in order. */
+  const reads: string[] = [];
+  const counted = (name: string, id: unknown, description: unknown) => ({
+    get id() {
+      reads.push(`${name}.id`);
+      return id;
+    },
+    get description() {
+      reads.push(`${name}.description`);
+      return description;
+    },
+  });
+  function record(): Record<string, unknown> {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const rec: Record<string, unknown> = {
+      ok: counted('ok', 'tool_ok', 'does ok'),
+      keyed: counted('keyed', undefined, 42),
+      empty: counted('empty', '', undefined),
+      '': counted('blank', '', 'no name'),
+      long: counted('long', 'x'.repeat(300), 'too long'),
+      nil: null,
+      num: 7,
+      text: 'a string',
+      list: [counted('inner', 'in', 'array')],
+      revoked: revoked.proxy,
+      idThrows: {
+        get id() {
+          throw new Error('id getter');
+        },
+      },
+      descriptionThrows: {
+        id: 'd',
+        get description() {
+          throw new Error('description getter');
+        },
+      },
+      fn: Object.assign(() => undefined, { id: 'fn_tool', description: 'a function' }),
+    };
+    Object.defineProperty(rec, 'valueThrows', {
+      enumerable: true,
+      get() {
+        throw new TypeError('value getter');
+      },
+    });
+    return rec;
+  }
+
+  it('[processor.resolved.non-tools] [processor.names.length] readEntries gives what reading each item with readTool gives, reading each id and description once, in record order', () => {
+    // The plain reader: list the items (readRecord), read each with readTool, then apply the name rules.
+    reads.length = 0;
+    const listed = readRecord(record());
+    if (!listed.ok) throw new Error('listed');
+    const expected = { entries: [] as unknown[], skipped: [] as unknown[] };
+    for (const item of listed.items) {
+      if ('error' in item) {
+        expected.skipped.push({ key: item.key, reason: 'unreadable', problem: `reading it threw (${item.error})` });
+        continue;
+      }
+      const read = readTool(item.value);
+      if (read.kind === 'not-a-tool') expected.skipped.push({ key: item.key, reason: 'not-a-tool', problem: `it is not a tool (received ${read.received})` });
+      else if (read.kind === 'unreadable') expected.skipped.push({ key: item.key, reason: 'unreadable', problem: `${read.field === 'value' ? 'inspecting it' : `reading its ${read.field}`} threw (${read.error})` });
+      else {
+        const name = typeof read.id === 'string' && read.id.length > 0 ? read.id : item.key;
+        if (name.length === 0) expected.skipped.push({ key: item.key, reason: 'name-empty' });
+        else if (name.length > MAX_TOOL_NAME_LENGTH) expected.skipped.push({ key: item.key, reason: 'name-too-long' });
+        else expected.entries.push({ name, key: item.key, tool: item.value, description: typeof read.description === 'string' ? read.description : '' });
+      }
+    }
+    const plainReads = [...reads];
+    reads.length = 0;
+    const got = readEntries(record());
+    expect(reads).toEqual(plainReads);
+    expect(reads.filter((r) => r.startsWith('ok.'))).toEqual(['ok.id', 'ok.description']);
+    expect(got.entries.map((e) => ({ ...e, tool: typeof e.tool }))).toEqual(expected.entries.map((e) => ({ ...(e as object), tool: typeof (e as { tool: unknown }).tool })));
+    // The problems of the name rules are their own messages; their keys and reasons match.
+    expect(got.skipped.map((s) => (s.reason.startsWith('name-') ? { key: s.key, reason: s.reason } : s))).toEqual(expected.skipped);
+  });
+
+  it('[processor.resolved.non-tools] a record whose keys cannot be listed reads as unreadable, with no entries', () => {
+    const got = readEntries(new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } }));
+    expect(got).toEqual({ entries: [], skipped: [], unreadable: 'Error: no keys' });
+    expect(readEntries(null)).toEqual({ entries: [], skipped: [] });
   });
 });
