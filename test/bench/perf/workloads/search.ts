@@ -10,6 +10,8 @@ import type { Catalog } from '../families.js';
 import { PostingsKernel } from '../kernel.js';
 import { construct, metaTool, stepArgs, type BenchTool, type Impl } from '../subjects.js';
 import { collectGarbage, measure, measureOne, type Stats } from '../timing.js';
+import { duration } from '../report.js';
+import { normalisedLatency, repetitionJitter, samplesByQuery } from '../tail.js';
 import type { Kept } from './construction.js';
 
 const IMPLS: readonly Impl[] = ['ours', 'mastra'];
@@ -35,6 +37,14 @@ function timePerPosting(samples: readonly number[], postingsOf: (s: number) => n
 
 /** Passes over the queries of the pass where each of our sides runs alone (quick: 1). */
 export const ALONE_PASSES = 5;
+
+/**
+ * Repetitions of each query in the per-query run (ours and the kernel interleaved, no Mastra):
+ * 20 up to 10k tools, 10 at 100k (where a round of the three sides takes 1–2 ms), 3 with `--quick`.
+ */
+export function perQueryReps(quick: boolean, size: number): number {
+  return quick ? 3 : size >= 100_000 ? 10 : 20;
+}
 
 /**
  * The spread of query cost alone: each query's median time over the passes of a lone run, then
@@ -142,6 +152,42 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   for (const [workload, impl, st] of [['search_tools', 'ours', lone.search_tools], ['scorer', 'ours', lone.scorer], ['scorer', 'kernel', lone.kernel]] as const) {
     const spread = queryCostSpread(st.samples, c.queries.length);
     if (spread !== undefined) results.putValue(at(`${workload}-query-cost-spread`, impl), spread);
+  }
+  // 5. Per query, ours against the kernel (issue 13's tail, as judged): our search_tools, our scorer
+  //    and the kernel interleaved query by query, no Mastra, wall clock, each query repeated; then
+  //    per query our median over the kernel's (normalised latency) and each query's p99 / p50 over
+  //    its repetitions (jitter), for ours and for the kernel.
+  const reps = perQueryReps(bench.args.quick, c.size);
+  collectGarbage();
+  const [perMeta, perScorer, perKernel] = await measure(
+    [viaMetaTool(0), (i) => search(index, q(i), { topK: 5, minScore: 0 }), (i) => kernel.run(prepared[i % prepared.length]!)],
+    bench.plan({ warmup: c.queries.length, samples: reps * c.queries.length, budgetMs: bench.budget('latency') }),
+  );
+  results.put(at('search_tools-per-query', 'ours'), perMeta!);
+  results.put(at('scorer-per-query', 'ours'), perScorer!);
+  results.put(at('scorer-per-query', 'kernel'), perKernel!);
+  results.putValue(at('per-query-reps', 'ours'), Math.min(perMeta!.n, perScorer!.n, perKernel!.n) / c.queries.length);
+  for (const [workload, impl, st] of [['search_tools', 'ours', perMeta!], ['scorer', 'ours', perScorer!], ['scorer', 'kernel', perKernel!]] as const) {
+    const jitter = repetitionJitter(st.samples, c.queries.length);
+    if (jitter !== undefined) {
+      results.putValue(at(`${workload}-jitter-median`, impl), jitter.median);
+      results.putValue(at(`${workload}-jitter-max`, impl), jitter.max);
+    }
+    if (impl === 'kernel') continue;
+    const normalised = normalisedLatency(st.samples, perKernel!.samples, c.queries.length);
+    if (normalised === undefined) continue;
+    results.putValue(at(`${workload}-normalised-p50`, impl), normalised.p50);
+    results.putValue(at(`${workload}-normalised-p99`, impl), normalised.p99);
+    results.putValue(at(`${workload}-normalised-spread`, impl), normalised.spread);
+    // The queries furthest above the kernel, with what they walk: where a tail of ours would come from.
+    if (workload !== 'search_tools') continue;
+    const kernelMedians = samplesByQuery(perKernel!.samples, c.queries.length).map((own) => own[(own.length - 1) >> 1]!);
+    const worst = normalised.ratios.map((ratio, query) => ({ ratio, query })).sort((a, b) => b.ratio - a.ratio).slice(0, 3);
+    results.note(
+      `Per query, our \`search_tools\` over the kernel (${c.family}, ${c.size.toLocaleString('en-US')} tools): median ${normalised.p50.toFixed(2)}×, the kernel's median ${duration(perKernel!.median)}; furthest above it ` +
+        worst.map((w) => `${w.ratio.toFixed(2)}× (${walked[w.query]!.toLocaleString('en-US')} postings, ${c.queries[w.query]!.split(/\s+/).length} words, kernel ${duration(kernelMedians[w.query])})`).join(', ') +
+        '.',
+    );
   }
   const all = [oursMeta!, oursScorer!, kernelStats!, mastraMeta!, mastraScorer!];
   if (all.some((s) => s.n < c.queries.length)) {
