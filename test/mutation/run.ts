@@ -68,7 +68,23 @@ function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
       unfinished.push(`${relative(root, join(dir, f))}: ${events.filter((e) => e.endsWith('-onMutantTested.json')).length} of ${planned} mutants`);
     }
   }
-  parts.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+  // Oldest first by when the run was recorded: a tracked file by the time of the last commit
+  // that wrote it (a clone gives every file the same modification time, so that order would be
+  // arbitrary), a file changed since or never committed (a run just made) after every
+  // committed one, by modification time; an event folder (an unfinished run) last.
+  const recorded = (path: string): [number, number] => {
+    if (statSync(path).isDirectory()) return [2, statSync(path).mtimeMs];
+    const rel = relative(root, path);
+    const changed = git('status', '--porcelain', '--', rel) !== '';
+    const committed = changed ? '' : git('log', '-1', '--format=%ct', '--', rel);
+    return committed === '' ? [1, statSync(path).mtimeMs] : [0, Number(committed)];
+  };
+  const order = new Map(parts.map((p) => [p, recorded(p)]));
+  parts.sort((a, b) => {
+    const [ka, ta] = order.get(a)!;
+    const [kb, tb] = order.get(b)!;
+    return ka - kb || ta - tb || a.localeCompare(b);
+  });
   if (parts.length === 0) throw new Error(`${relative(root, join(root, suite.stryker.incrementalFile!))} does not exist: run ${suite.command} first (without --report-only)`);
   const files: MutationReport['files'] = {};
   const where = (m: ReportMutant): string => `${m.location.start.line}:${m.location.start.column}:${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ''}`;
