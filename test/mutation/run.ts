@@ -68,15 +68,15 @@ function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
       unfinished.push(`${relative(root, join(dir, f))}: ${events.filter((e) => e.endsWith('-onMutantTested.json')).length} of ${planned} mutants`);
     }
   }
-  // Oldest first by when the run was recorded: a tracked file by the time of the last commit
-  // that wrote it (a clone gives every file the same modification time, so that order would be
+  // Oldest first by when the run was recorded: a tracked file by the author time of the last commit
+  // that wrote it (kept by a rebase; a clone gives every file the same modification time, so that order would be
   // arbitrary), a file changed since or never committed (a run just made) after every
   // committed one, by modification time; an event folder (an unfinished run) last.
   const recorded = (path: string): [number, number] => {
     if (statSync(path).isDirectory()) return [2, statSync(path).mtimeMs];
     const rel = relative(root, path);
     const changed = git('status', '--porcelain', '--', rel) !== '';
-    const committed = changed ? '' : git('log', '-1', '--format=%ct', '--', rel);
+    const committed = changed ? '' : git('log', '-1', '--format=%at', '--', rel);
     return committed === '' ? [1, statSync(path).mtimeMs] : [0, Number(committed)];
   };
   const order = new Map(parts.map((p) => [p, recorded(p)]));
