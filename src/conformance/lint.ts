@@ -103,9 +103,19 @@ export function lintSuite(input: LintInput): string[] {
     if (!c.constructionError && c.steps.length === 0) out.push(`${at}: has no steps`);
     if (c.constructionError && c.steps.length > 0) out.push(`${at}: expects a construction error, so its steps would never run`);
     let begun = false;
+    const threads = new Set<string | null>();
     c.steps.forEach((step, i) => {
-      if (step.op === 'begin') begun = true;
-      if (step.op === 'restart') begun = false;
+      if (step.op === 'begin' && step.sameRequest && !threads.has(step.thread)) {
+        out.push(`${at}: step ${i + 1} continues the request of thread ${String(step.thread)}, which no begin since the last restart opened`);
+      }
+      if (step.op === 'begin') {
+        begun = true;
+        threads.add(step.thread);
+      }
+      if (step.op === 'restart') {
+        begun = false;
+        threads.clear();
+      }
       if (step.op === 'call' && !begun) out.push(`${at}: step ${i + 1} calls ${step.tool} before any begin step (since the last restart)`);
     });
   }

@@ -22,7 +22,7 @@ import { createTool } from '@mastra/core/tools';
 import { META_TOOL_NAMES } from '../../stores/meta-tool-names.js';
 import type { FilterCall, FilterPhase, FilterPolicy, ToolEntry, Verdict } from '../case/schema.js';
 import { SimulatedTime } from './sim-time.js';
-import type { CaseSession, CaseSetup, RequestContextEntries, StepObservation, StepRequest } from './types.js';
+import type { CaseSession, CaseSetup, RequestContextEntries, StepObservation, StepRequest, StoredMessage } from './types.js';
 import { CLOCK_EPOCH, RESOURCE_ID, toMastraMessages, type ProcessorDriverOptions, type ProcessorLike } from './processor-adapter.js';
 
 const META_TOOLS: ReadonlySet<string> = new Set(META_TOOL_NAMES);
@@ -128,6 +128,8 @@ class DriverSession implements CaseSession {
   private origin = new WeakMap<object, string>();
   private lastTools: Record<string, unknown> | undefined;
   private lastContext: { requestContext: RequestContext; thread: string | null; messages: MastraDBMessage[] } | undefined;
+  /** Each thread's latest `begin`: its `MessageList` and the message array it passed (r[conformance.protocol.same-request]). */
+  private requests = new Map<string | null, { messageList: MessageList; messages: MastraDBMessage[] }>();
 
   /** Whether the driver claims `events`: it then listens to every processor it builds. */
   private readonly claimsEvents: boolean;
@@ -256,6 +258,7 @@ class DriverSession implements CaseSession {
         this.requestState = {};
         this.lastTools = undefined;
         this.lastContext = undefined;
+        this.requests.clear();
         return {};
       case 'clearState':
         this.method('clearState').call(this.processor, ...(request.thread === undefined ? [] : [request.thread]));
@@ -309,10 +312,8 @@ class DriverSession implements CaseSession {
   private async begin(request: Extract<StepRequest, { op: 'begin' }>): Promise<Omit<StepObservation, 'filterCalls'>> {
     const requestContext = this.requestContext(request.requestContext);
     const thread = threadOf(request.requestContext);
-    const messageList = new MessageList(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {});
-    const history = toMastraMessages(request.messages) as MastraDBMessage[];
-    if (history.length > 0) messageList.add(history, 'memory');
-    const messages = messageList.get.all.db();
+    const { messageList, messages } = request.sameRequest ? this.continueRequest(thread, request.messages) : this.newRequest(thread, request.messages);
+    this.requests.set(thread, { messageList, messages });
     const args = {
       messages,
       messageList,
@@ -337,6 +338,40 @@ class DriverSession implements CaseSession {
       origins: this.originsOf(tools),
       system: messageList.getAllSystemMessages().map((m) => systemText(m.content)),
     };
+  }
+
+  /** A new request's `MessageList` holding the conversation, and its own message array. */
+  private newRequest(thread: string | null, stored: readonly StoredMessage[]): { messageList: MessageList; messages: MastraDBMessage[] } {
+    const messageList = new MessageList(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {});
+    const history = toMastraMessages(stored) as MastraDBMessage[];
+    if (history.length > 0) messageList.add(history, 'memory');
+    return { messageList, messages: messageList.get.all.db() };
+  }
+
+  /**
+   * A later step of the thread's previous request, as the Agent's steps of one call share one `MessageList`: the same
+   * array object, made to hold the request's messages in order; a message whose id the array held is that same object,
+   * its parts changed in place (the same parts array) when they differ, as `MessageList` completes a call in place; the
+   * others are new objects. Implements r[conformance.protocol.same-request].
+   */
+  private continueRequest(thread: string | null, stored: readonly StoredMessage[]): { messageList: MessageList; messages: MastraDBMessage[] } {
+    const previous = this.requests.get(thread);
+    if (!previous) throw new Error('a sameRequest begin needs a begin of its thread before it (since the last restart)');
+    const byId = new Map(previous.messages.map((m) => [m.id, m]));
+    const next = (toMastraMessages(stored) as MastraDBMessage[]).map((m) => {
+      const kept = byId.get(m.id);
+      if (!kept) return m;
+      const parts = kept.content.parts as unknown[];
+      if (JSON.stringify(parts) !== JSON.stringify(m.content.parts)) parts.splice(0, parts.length, ...(m.content.parts as unknown[]));
+      return kept;
+    });
+    const { messages } = previous;
+    // Only changed positions are written, so an unchanged prefix stays untouched.
+    next.forEach((m, i) => {
+      if (messages[i] !== m) messages[i] = m;
+    });
+    messages.length = next.length;
+    return { messageList: previous.messageList, messages };
   }
 
   /** A real `RequestContext` holding the request's entries in order (r[conformance.protocol.request-context]). */

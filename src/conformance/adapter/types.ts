@@ -117,6 +117,11 @@ export type StepRequest =
       resolvedTools: ToolEntry[];
       /** The whole conversation of this thread, oldest first, in the stored format. */
       messages: StoredMessage[];
+      /**
+       * A later step of the same request as the thread's previous `begin` (feature `same-objects`): the same message
+       * array object, each message whose id it held the same object, changed in place. @see r[conformance.protocol.same-request]
+       */
+      sameRequest?: true;
     }
   | {
       /** Call a meta-tool returned by the last `begin`. */

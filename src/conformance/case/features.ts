@@ -42,7 +42,8 @@ export function usedFeatures(c: Case): Set<Feature> {
       case 'begin':
         if (step.resolvedTools.length > 0) used.add('resolved-tools');
         if (Object.keys(step.requestContext).length > 0) used.add('request-context');
-        if (step.messages.length > 0) used.add('forged-messages');
+        if (step.messages.length > 0 || step.complete.length > 0 || step.mergeInto.length > 0) used.add('forged-messages');
+        if (step.sameRequest) used.add('same-objects');
         if (faulty(step.resolvedTools)) used.add('faulty-tools');
         if (step.expect.elapsedMs || step.expect.maxFilterCallsInFlight) used.add('filter-timing');
         break;

@@ -251,6 +251,35 @@ const beginStepSchema = z
     user: z.string().optional().describe('A user message appended to the conversation first.'),
     messages: z.array(messageSchema).default([]).describe('Messages appended to the conversation first.'),
     dropOldest: z.number().int().min(0).default(0).describe('Drop this many oldest messages first.'),
+    complete: z
+      .array(
+        z
+          .object({
+            toolCallId: z.string().min(1).describe('The call id of a `tool-invocation` part in state `call` in the thread\'s conversation.'),
+            result: z.unknown(),
+            isError: z.boolean().optional().describe('The part is flagged as an error result.'),
+          })
+          .strict(),
+      )
+      .default([])
+      .describe('Calls completed in place first, as `MessageList` completes a pending call: the part goes to state `result` with this result (r[conformance.protocol.messages]).'),
+    mergeInto: z
+      .array(
+        z
+          .object({
+            message: z.number().int().describe('The message: its 0-based position in the thread\'s conversation, or counted from the end when negative (-1 the last).'),
+            toolResults: z.array(toolResultSchema).min(1),
+          })
+          .strict(),
+      )
+      .default([])
+      .describe('Tool results appended to the parts of a message of the conversation, after `complete`, as `MessageList` merges a response into a message it holds.'),
+    sameRequest: z
+      .boolean()
+      .default(false)
+      .describe(
+        'This step continues the thread\'s previous `begin` as a later step of the same Agent call: the same message array object, each message kept by id the same object, changed in place (feature `same-objects`, r[conformance.protocol.same-request]).',
+      ),
     expect: beginExpectSchema.default({}),
   })
   .strict();
@@ -369,6 +398,7 @@ export const featureSchema = z.enum([
   'pinned-tools',
   'prefetch',
   'events',
+  'same-objects',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

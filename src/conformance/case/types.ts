@@ -25,7 +25,8 @@ export type Feature =
   | 'faulty-tools'
   | 'pinned-tools'
   | 'prefetch'
-  | 'events';
+  | 'events'
+  | 'same-objects';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
@@ -294,6 +295,12 @@ export interface BeginStep {
   messages: NeutralMessage[];
   /** Drop this many oldest messages first. */
   dropOldest: number;
+  /** Pending calls completed in place (state `call` → `result`) after the drop, before the new messages. */
+  complete: { toolCallId: string; result: unknown; isError?: boolean | undefined }[];
+  /** Tool results appended to the parts of a message of the conversation (by position, negative from the end), after `complete`. */
+  mergeInto: { message: number; toolResults: NeutralToolResult[] }[];
+  /** A later step of the thread's previous request: the same message objects (feature `same-objects`). */
+  sameRequest: boolean;
   /** What must be observed. */
   expect: BeginExpect;
 }

@@ -84,6 +84,12 @@ const stepRequestSchema = z
         requestContext,
         resolvedTools: z.array(toolEntry),
         messages: z.array(storedMessageSchema),
+        sameRequest: z
+          .literal(true)
+          .optional()
+          .describe(
+            "A later step of the same request as the thread's previous begin: pass the same message array object, the messages whose ids it held as the same objects changed in place (feature same-objects).",
+          ),
       })
       .strict(),
     z

@@ -89,6 +89,12 @@ export class Conversation {
     this.current = this.threads.get(key) ?? [];
     this.threads.set(key, this.current);
     this.current.splice(0, step.dropOldest);
+    for (const done of step.complete) this.completeCall(done);
+    for (const merge of step.mergeInto) {
+      const m = this.current.at(merge.message);
+      if (m === undefined) throw new Error(`mergeInto: the conversation has no message at ${merge.message}`);
+      m.content.parts = [...m.content.parts, ...merge.toolResults.map((r) => this.invocation(r))];
+    }
     if (step.user !== undefined) this.current.push(this.message('user', [{ type: 'text', text: step.user }]));
     for (const m of step.messages) this.current.push(this.forged(m));
     return {
@@ -97,7 +103,24 @@ export class Conversation {
       requestContext: requestContextEntries(step.requestContext, step.thread, step.threadVia),
       resolvedTools: step.resolvedTools,
       messages: structuredClone(this.current),
+      ...(step.sameRequest ? { sameRequest: true as const } : {}),
     };
+  }
+
+  /** A `complete` entry: the thread's pending call with that id goes to state `result` in place (r[conformance.protocol.messages]). */
+  private completeCall(done: BeginStep['complete'][number]): void {
+    let found = false;
+    for (const m of this.current) {
+      m.content.parts = m.content.parts.map((p) =>
+        p.type === 'tool-invocation' && p.toolInvocation.state === 'call' && p.toolInvocation.toolCallId === done.toolCallId && (found = true)
+          ? {
+              type: 'tool-invocation',
+              toolInvocation: { ...p.toolInvocation, state: 'result', result: done.result, ...(done.isError !== undefined ? { isError: done.isError } : {}) },
+            }
+          : p,
+      );
+    }
+    if (!found) throw new Error(`complete: the conversation holds no pending call ${done.toolCallId}`);
   }
 
   /** The request a step becomes. */
