@@ -289,3 +289,56 @@ describe('in-process driver: the protocol duties', () => {
     await expect(session.step({ op: 'call', tool: 'search_tools', input: {}, toolCallId: 'c' })).rejects.toThrow(/needs a begin step/);
   });
 });
+
+describe('in-process driver: steps of one request', () => {
+  const msg = (id: string, n: number, parts: unknown[], role: 'user' | 'assistant' = 'assistant') =>
+    ({ id, role, createdAt: `2026-01-01T00:00:0${n}.000Z`, threadId: 't1', resourceId: 'conformance-resource', content: { format: 2, parts } }) as never;
+  const text = (t: string) => [{ type: 'text', text: t }];
+  const call = (state: 'call' | 'result') => [
+    { type: 'tool-invocation', toolInvocation: { state, toolCallId: 'c1', toolName: 'load_tool', args: {}, ...(state === 'result' ? { result: { success: true, toolName: 'weather' } } : {}) } },
+  ];
+
+  it('[conformance.protocol.same-request] [conformance.adapter.agent-args] a sameRequest begin passes the same array and MessageList, kept messages the same objects changed in place', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const adapter = processorAdapter({ implementation: { name: 'spy', version: '0' }, processor: spyProcessor(seen), features: [], clock: { kind: 'date-now' } });
+    const session = await adapter.open(setup);
+    await session.step(begin({ messages: [msg('m1', 1, text('hi'), 'user'), msg('m2', 2, call('call'))] }));
+    const first = seen.args[0]!.messages as Array<{ id: string; content: { parts: Array<{ toolInvocation?: { state: string } }> } }>;
+    const [m1, m2] = first;
+    const parts = m2!.content.parts;
+    // Another thread's begin in between does not change what t1's next step continues.
+    await session.step(begin({ requestContext: requestContextEntries({}, 't2', 'memory'), messages: [] }));
+    await session.step(begin({ sameRequest: true, messages: [msg('m1', 1, text('hi'), 'user'), msg('m2', 2, call('result')), msg('m3', 3, text('more'), 'user')] }));
+    const second = seen.args[2]!;
+    expect(second.messages).toBe(first);
+    expect(second.messageList).toBe(seen.args[0]!.messageList);
+    expect(first.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+    expect(first[0]).toBe(m1);
+    expect(first[1]).toBe(m2);
+    // Completed in place: the same parts array, now holding the result.
+    expect(m2!.content.parts).toBe(parts);
+    expect(parts[0]!.toolInvocation!.state).toBe('result');
+    // Dropped from the front: the same array, shorter, the kept messages the same objects.
+    await session.step(begin({ sameRequest: true, messages: [msg('m2', 2, call('result')), msg('m3', 3, text('more'), 'user')] }));
+    expect(seen.args[3]!.messages).toBe(first);
+    expect(first.map((m) => m.id)).toEqual(['m2', 'm3']);
+    expect(first[0]).toBe(m2);
+    // Without sameRequest: a new request, a new array of new objects.
+    await session.step(begin({ messages: [msg('m2', 2, call('result'))] }));
+    const fresh = seen.args[4]!.messages as unknown[];
+    expect(fresh).not.toBe(first);
+    expect(fresh[0]).not.toBe(m2);
+    expect(seen.args[4]!.messageList).not.toBe(seen.args[0]!.messageList);
+  });
+
+  it('[conformance.protocol.same-request] a sameRequest begin with no begin of its thread since the restart is an adapter error', async () => {
+    const seen: Seen = { args: [], executeContexts: [], nowInStep: [] };
+    const adapter = processorAdapter({ implementation: { name: 'spy', version: '0' }, processor: spyProcessor(seen), features: [], clock: { kind: 'date-now' } });
+    const session = await adapter.open(setup);
+    await expect(session.step(begin({ sameRequest: true }))).rejects.toThrow(/needs a begin of its thread/);
+    await session.step(begin());
+    await session.step({ op: 'restart' });
+    await expect(session.step(begin({ sameRequest: true }))).rejects.toThrow(/needs a begin of its thread/);
+    expect(seen.args).toHaveLength(1);
+  });
+});

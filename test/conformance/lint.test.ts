@@ -155,6 +155,17 @@ describe('lint findings', () => {
     expect(lint(loaded(base({ constructionError: true, steps: [] })))).toEqual([]);
   });
 
+  it('[conformance.lint.step-order] [conformance.protocol.same-request] a sameRequest begin needs a begin of its thread since the last restart', () => {
+    const features = ['same-objects', 'restart'] as CaseInput['features'];
+    const same = (thread: string) => ({ op: 'begin' as const, thread, sameRequest: true });
+    expect(lint(loaded(base({ features, steps: [same('t1')] }))).join('\n')).toMatch(/continues the request of thread t1/);
+    expect(lint(loaded(base({ features, steps: [{ op: 'begin', thread: 't2' }, same('t1')] }))).join('\n')).toMatch(/thread t1/);
+    expect(lint(loaded(base({ features, steps: [{ op: 'begin', thread: 't1' }, { op: 'restart' }, same('t1')] }))).join('\n')).toMatch(/thread t1/);
+    expect(lint(loaded(base({ features, steps: [{ op: 'begin', thread: 't1' }, { op: 'begin', thread: 't2' }, same('t1')] })))).toEqual([]);
+    // The feature is required by the field.
+    expect(lint(loaded(base({ steps: [{ op: 'begin', thread: 't1' }, same('t1')] }))).join('\n')).toMatch(/same-objects/);
+  });
+
   it('[conformance.lint.coverage] an uncovered rule of a covered spec file is a finding unless listed as not observable', () => {
     const rules: SpecRule[] = [
       { id: 'processor.tools.meta', file: 'spec/processor.md' },
