@@ -50,16 +50,18 @@ const docPath = join(root, 'docs', 'mutation.md');
 function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
   const dir = join(root, dirname(suite.stryker.incrementalFile!));
   const names = existsSync(dir) ? readdirSync(dir) : [];
+  // Each scope of the unit suite has its own files (`unit-stores.json`, …): the section names them.
+  const base = suite.section ?? suite.name;
   const parts = names
-    .filter((f) => f === `${suite.name}.json` || (f.startsWith(`${suite.name}.`) && f.endsWith('.json')))
+    .filter((f) => f === `${base}.json` || (f.startsWith(`${base}.`) && f.endsWith('.json')))
     .map((f) => join(dir, f));
   // A run that was stopped before it ended wrote no incremental file, but its event recorder
   // (suites.ts: `eventReporter`) holds every mutant it tested: those results count too.
   const unfinished: string[] = [];
   const eventDir = suite.stryker.eventReporter?.baseDir;
   if (eventDir !== undefined) {
-    const base = basename(eventDir).replace(/\..*$/, '');
-    for (const f of names.filter((n) => n === base || n.startsWith(`${base}.`))) {
+    const eventBase = basename(eventDir).replace(/\..*$/, '');
+    for (const f of names.filter((n) => n === eventBase || n.startsWith(`${eventBase}.`))) {
       const events = readdirSync(join(dir, f));
       if (events.some((e) => e.endsWith('-onMutationTestReportReady.json')) || !events.some((e) => e.endsWith('-onMutantTested.json'))) continue;
       parts.push(join(dir, f));

@@ -94,6 +94,15 @@ function common(name: SuiteName, vitestConfig: string, areas: Area[], typeCheck 
 }
 
 /**
+ * `MUTATION_MUTATE=src/stores/receipts.ts:130-137[,…]`: mutate only these files or line ranges
+ * (Stryker's `mutate` syntax), with their own incremental file, to re-measure the mutants some
+ * new tests or cases aim at without re-running a whole area or scope. Both suites read it.
+ */
+const onlyLines = (process.env.MUTATION_MUTATE ?? '').split(',').filter((m) => m !== '');
+/** The name part of a lines-only run's incremental file: `lines-<hash of MUTATION_MUTATE>`. */
+const linesPart = onlyLines.length > 0 ? `lines-${createHash('sha256').update(onlyLines.join(',')).digest('hex').slice(0, 8)}` : '';
+
+/**
  * What `npm run mutation` mutates by default (scope `core`), with the unit and property tests of
  * `test/scoring` and `test/lifecycle`: the scorer's ranking, selection, options, truncation and
  * name keys, and the lifecycle machine (the scope that finishes in well under an hour on two
@@ -159,8 +168,13 @@ export function unitSuite(scope: UnitScope): Suite {
     survivorsFile: 'test/mutation/survivors.json',
     stryker: {
       ...common('unit', tests === 'fast' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', areas),
-      // Each scope keeps its own results (the default scope's file keeps its old name).
-      incrementalFile: `test/mutation/incremental/${section}.json`,
+      // Each scope keeps its own results (the default scope's file keeps its old name); a run of
+      // some lines only (MUTATION_MUTATE) keeps them in a file of its own, `<section>.lines-<hash>.json`.
+      incrementalFile: `test/mutation/incremental/${section}${linesPart === '' ? '' : `.${linesPart}`}.json`,
+      // Each mutant's result as it is tested (git-ignored), so a run stopped early still counts.
+      reporters: ['progress-append-only', 'event-recorder'],
+      eventReporter: { baseDir: `test/mutation/incremental/events-${section}${linesPart === '' ? '' : `.${linesPart}`}` },
+      ...(onlyLines.length > 0 ? { mutate: onlyLines } : {}),
     },
   };
 }
@@ -179,14 +193,8 @@ const CONFORMANCE_AREAS: Area[] = CORE_AREAS.filter((a) => a.prefix.endsWith('/'
 const onlyAreas = (process.env.MUTATION_AREA ?? '').split(',').filter((a) => a !== '');
 for (const a of onlyAreas) if (!CONFORMANCE_AREAS.some((c) => c.name === a)) throw new Error(`MUTATION_AREA: unknown area ${a}; use ${CONFORMANCE_AREAS.map((c) => c.name).join(', ')}`);
 const MUTATED_AREAS = onlyAreas.length === 0 ? CONFORMANCE_AREAS : CONFORMANCE_AREAS.filter((a) => onlyAreas.includes(a.name));
-/**
- * `MUTATION_MUTATE=src/stores/receipts.ts:130-137[,…]`: mutate only these files or line ranges
- * (Stryker's `mutate` syntax), with their own incremental file, to re-measure the mutants some
- * new cases aim at without re-running a whole area.
- */
-const onlyLines = (process.env.MUTATION_MUTATE ?? '').split(',').filter((m) => m !== '');
 const conformanceOptions = common('conformance-code', 'test/mutation/vitest.conformance.config.ts', MUTATED_AREAS, process.env.MUTATION_TYPECHECK === '1');
-const partName = onlyLines.length > 0 ? `lines-${createHash('sha256').update(onlyLines.join(',')).digest('hex').slice(0, 8)}` : onlyAreas.map((a) => a.replace(/\W+/g, '-')).join('.');
+const partName = onlyLines.length > 0 ? linesPart : onlyAreas.map((a) => a.replace(/\W+/g, '-')).join('.');
 
 /**
  * The processor conformance suite alone (conformance-cases.mutation.ts: one vitest test per case,
