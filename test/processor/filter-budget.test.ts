@@ -284,3 +284,60 @@ describe('one budget per operation', () => {
     );
   });
 });
+
+describe('the order of one call’s events', () => {
+  /** Each event's type, with the tool or operation it concerns, in delivery order. */
+  const brief = (e: ToolSearchEvent): string =>
+    e.type === 'deny' ? `deny:${e.toolName}:${e.phase}:${e.reason}` : e.type === 'budget-exhausted' ? `budget:${e.operation}:${e.pending}+${e.unasked}` : e.type === 'load' ? `load:${e.source}` : e.type;
+
+  it('[processor.events.order] [processor.events.deny] search_tools: denials, then budget-exhausted (verdicts left unasked are counted, not reported), then search', async () => {
+    const time = new SimulatedTime(0);
+    const seen: ToolSearchEvent[] = [];
+    // report_0 is allowed at phase search, report_1 denied at once, report_2 hangs until the budget runs
+    // out; report_0's phase load is then left unasked, so nothing is found.
+    const f = filterOn(time, ({ toolName }) => (toolName === 'report_0' ? true : toolName === 'report_1' ? false : 'hang'));
+    const p = new ToolSearchProcessor({ tools: reports(3), filter: f.filter, timers: time.timers, filterBudgetMs: 100, filterTimeoutMs: 1_000, search: { autoLoad: true }, onEvent: (e) => void seen.push(e) });
+    const s = simulated(p, time);
+    await s.step();
+    seen.length = 0;
+    const r = await s.call('search_tools', { query: 'report' });
+    await time.settle(new Promise<void>((resolve) => setImmediate(resolve)), 'delivery');
+    expect(r.value.results).toEqual([]);
+    expect(f.calls.map((c) => `${c.toolName}:${c.phase}`)).toEqual(['report_0:search', 'report_1:search', 'report_2:search']);
+    expect(seen.map(brief)).toEqual(['deny:report_1:search:not-true', 'deny:report_2:search:budget-exhausted', 'budget:search_tools:1+1', 'search']);
+  });
+
+  it('[processor.events.order] search_tools under autoLoad: denials, then search, then load', async () => {
+    const time = new SimulatedTime(0);
+    const seen: ToolSearchEvent[] = [];
+    const f = filterOn(time, ({ toolName }) => toolName !== 'report_1');
+    const p = new ToolSearchProcessor({ tools: reports(3), filter: f.filter, timers: time.timers, search: { autoLoad: true }, onEvent: (e) => void seen.push(e) });
+    const s = simulated(p, time);
+    await s.step();
+    seen.length = 0;
+    await s.call('search_tools', { query: 'report' });
+    await time.settle(new Promise<void>((resolve) => setImmediate(resolve)), 'delivery');
+    expect(seen.map(brief)).toEqual(['deny:report_1:search:not-true', 'search', 'load:search_tools']);
+  });
+
+  it('[processor.events.order] load_tool: denials of phase load, then load, then the suggestions’ denials, then budget-exhausted', async () => {
+    const time = new SimulatedTime(0);
+    const seen: ToolSearchEvent[] = [];
+    // Phase load denies report_1 at once; the verdicts of its suggestions (report_1, report_10, report_11 at phase search) hang.
+    const f = filterOn(time, ({ phase }) => (phase === 'load' ? false : 'hang'));
+    const tools = Object.fromEntries(['report_1', 'report_10', 'report_11'].map((name) => [name, { id: name, description: `report ${name}` }])) as Record<string, Any>;
+    const p = new ToolSearchProcessor({ tools, filter: f.filter, timers: time.timers, filterBudgetMs: 100, filterTimeoutMs: 1_000, onEvent: (e) => void seen.push(e) });
+    const s = simulated(p, time);
+    await s.step();
+    seen.length = 0;
+    await s.call('load_tool', { toolName: 'report_1' });
+    await time.settle(new Promise<void>((resolve) => setImmediate(resolve)), 'delivery');
+    const kinds = seen.map(brief);
+    expect(kinds[0]).toBe('deny:report_1:load:not-true');
+    expect(kinds[1]).toBe('load:load_tool');
+    expect(kinds.at(-1)).toMatch(/^budget:load_tool:/);
+    // Between them, only the suggestions' verdicts, which the spent budget denied.
+    expect(kinds.slice(2, -1).length).toBeGreaterThan(0);
+    for (const k of kinds.slice(2, -1)) expect(k).toMatch(/^deny:report_1\d?:search:budget-exhausted$/);
+  });
+});
