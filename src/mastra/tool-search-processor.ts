@@ -51,7 +51,7 @@ import {
 } from '../processor/verdicts.js';
 import { orderStepTools } from '../processor/ordering.js';
 import { persistedMessages } from '../processor/persisted-messages.js';
-import { resolveThreadId } from '../processor/thread-id.js';
+import { resolveThreadId, threadKey } from '../processor/thread-id.js';
 import { toolCallIdOf } from '../processor/tool-call-id.js';
 
 /** A Mastra tool, as `@mastra/core` 1.71.0's processor types it. */
@@ -507,11 +507,12 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
 
   /**
    * Forgets one thread's loaded tools (default `'default'`). In-memory store only; a no-op for `'context'`.
+   * A thread id of more than 256 code points names the thread of its key, as in a request.
    *
-   * Implements r[processor.state.methods].
+   * Implements r[processor.state.methods] and r[processor.thread.bounded].
    */
   clearState(threadId?: string): void {
-    this.#store.clearState(threadId);
+    this.#store.clearState(typeof threadId === 'string' ? threadKey(threadId) : threadId);
   }
 
   /** Forgets every thread's loaded tools. In-memory store only. @see r[processor.state.methods] */
