@@ -328,5 +328,8 @@ describe('unload by a bound', () => {
     }
     await delivered();
     expect(seen.filter((e) => e.type === 'unload').map((e) => [e.threadId, e.reason, e.tools])).toEqual([['a', 'evicted', ['get_weather']]]);
+    // Found by thread c's load_tool, but it concerns thread a: no request or step of its own.
+    expect(seen.filter((e) => e.type === 'unload').map((e) => [e.requestId, e.stepNumber])).toEqual([[null, null]]);
+    expect(seen.filter((e) => e.type === 'load').every((e) => e.requestId !== null)).toBe(true);
   });
 });
