@@ -1,9 +1,9 @@
 import { isMetaToolName } from '../stores/meta-tool-names.js';
-import { errorText, shorten } from './echo.js';
+import { shorten } from './echo.js';
 import { exceedsCodePoints, lengthText } from './code-points.js';
 import { MAX_TOOL_NAME_LENGTH } from './meta-input.js';
 import { ToolSearchOptionsError } from './options.js';
-import { readTool, received } from './tool-reading.js';
+import { readKeys, readTool, readToolInto, readValueInto, received, toolScratch, type ToolScratch } from './tool-reading.js';
 
 /** A tool as the processor knows it: canonical name, record key, instance, description. */
 export interface ToolEntry<TTool = unknown> {
@@ -73,29 +73,24 @@ export interface ReadEntries<TTool> {
  * @param tools - a tool record
  */
 export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
-  // The record's items as visitRecord visits them (keys listed once, each value read once), into
-  // an array of the record's length: a request catalog of 10 000 tools is read on every step.
-  if (tools === null || (typeof tools !== 'object' && typeof tools !== 'function')) return { entries: [], skipped: [] };
-  let keys: string[];
-  try {
-    keys = Object.keys(tools);
-  } catch (error) {
-    return { entries: [], skipped: [], unreadable: errorText(error) };
-  }
+  // The record's items as visitRecord visits them (keys listed once, each value read once), each
+  // value read as readTool reads it, all through one scratch and without callbacks: a request
+  // catalog of 10 000 tools is read on every step, and makes one entry per usable tool and no
+  // other object per tool.
+  const scratch = toolScratch();
+  const keys = readKeys(tools, scratch);
+  if (keys === undefined) return { entries: [], skipped: [], unreadable: scratch.error };
   const entries: ToolEntry<TTool>[] = new Array<ToolEntry<TTool>>(keys.length);
   let count = 0;
   const skipped: SkippedTool[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    let value: unknown;
-    try {
-      value = (tools as Record<string, unknown>)[key];
-    } catch (error) {
-      // The value, and its id and description, must be readable, and it must be a tool.
-      skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${errorText(error)})` });
+    // The value, and its id and description, must be readable, and it must be a tool.
+    if (!readValueInto(tools, key, scratch)) {
+      skipped.push({ key, reason: 'unreadable', problem: `reading it threw (${scratch.error})` });
       continue;
     }
-    const entry = entryOf<TTool>(key, value, skipped);
+    const entry = entryOf<TTool>(key, scratch.value, scratch, skipped);
     if (entry !== undefined) entries[count++] = entry;
   }
   if (count < entries.length) entries.length = count;
@@ -103,28 +98,22 @@ export function readEntries<TTool>(tools: unknown): ReadEntries<TTool> {
 }
 
 /** One record item as an entry, or `undefined` when it is not a usable tool (then recorded in `skipped`). */
-function entryOf<TTool>(key: string, value: unknown, skipped: SkippedTool[]): ToolEntry<TTool> | undefined {
+function entryOf<TTool>(key: string, value: unknown, scratch: ToolScratch, skipped: SkippedTool[]): ToolEntry<TTool> | undefined {
   // Unlike @mastra/core 1.71.0 (r[processor.resolved.non-tools]): Mastra reads `tool.id` of any value, so `null`
   // throws and a number or a string becomes a searchable tool.
-  // (What readTool reads, in its order and once each, without making its result object.)
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return notATool(key, value, skipped);
-  let field: 'value' | 'id' | 'description' = 'value';
-  let id: unknown;
-  let described: unknown;
-  try {
-    if (Array.isArray(value)) return notATool(key, value, skipped);
-    field = 'id';
-    id = (value as { id?: unknown }).id;
-    field = 'description';
-    described = (value as { description?: unknown }).description;
-  } catch (error) {
-    const what = field === 'value' ? 'inspecting it' : `reading its ${field}`;
-    skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${errorText(error)})` });
+  const kind = readToolInto(value, scratch);
+  if (kind === 'not-a-tool') {
+    skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${received(value)})` });
+    return undefined;
+  }
+  if (kind === 'unreadable') {
+    const what = scratch.field === 'value' ? 'inspecting it' : `reading its ${scratch.field}`;
+    skipped.push({ key, reason: 'unreadable', problem: `${what} threw (${scratch.error})` });
     return undefined;
   }
   // Its canonical name must be one load_tool accepts: 1 to MAX_TOOL_NAME_LENGTH characters (code points).
   // Unlike @mastra/core 1.71.0 (r[processor.names.length]): Mastra accepts names of any length.
-  const name = nameFrom(key, id);
+  const name = nameFrom(key, scratch.id);
   if (name.length === 0) {
     skipped.push({ key, reason: 'name-empty', problem: 'it has no name (no id, and an empty record key)' });
     return undefined;
@@ -137,14 +126,8 @@ function entryOf<TTool>(key: string, value: unknown, skipped: SkippedTool[]): To
     });
     return undefined;
   }
-  const description = typeof described === 'string' ? described : '';
+  const description = typeof scratch.description === 'string' ? scratch.description : '';
   return { name, key, tool: value as TTool, description };
-}
-
-/** Records a value that is not a tool (readTool's `not-a-tool`). */
-function notATool(key: string, value: unknown, skipped: SkippedTool[]): undefined {
-  skipped.push({ key, reason: 'not-a-tool', problem: `it is not a tool (received ${received(value)})` });
-  return undefined;
 }
 
 /** How to fix a constructor tool that is not usable, per reason. */

@@ -49,34 +49,74 @@ export function received(value: unknown): string {
   return `the ${typeof value} ${shorten(String(value))}`;
 }
 
+/** What {@link readToolInto} found, as {@link ToolRead}'s `kind`. */
+export type ToolReadKind = ToolRead['kind'];
+
+/**
+ * What {@link readToolInto} writes: reused from item to item, so that reading a record of 10 000
+ * tools makes no object per tool. Only the fields of the kind read are meaningful.
+ */
+export interface ToolScratch {
+  /** For {@link readValueInto}: the value read. */
+  value: unknown;
+  /** For `tool`: its `id`, as read. */
+  id: unknown;
+  /** For `tool`: its `description`, as read. */
+  description: unknown;
+  /** For `unreadable`: what could not be read. */
+  field: 'id' | 'description' | 'value';
+  /** For `unreadable` (and a failed {@link readKeys} or {@link readValueInto}): the thrown value's text, bounded. */
+  error: string;
+}
+
+/** A fresh scratch for {@link readToolInto}. */
+export function toolScratch(): ToolScratch {
+  return { value: undefined, id: undefined, description: undefined, field: 'value', error: '' };
+}
+
+/**
+ * Reads a value as a tool, as {@link readTool} does (the same reads, in the same order, once
+ * each), into `scratch` instead of a new object: an object or a function (not an array) whose
+ * `id` and `description` can be read. For `not-a-tool`, {@link received} describes the value.
+ * Never throws.
+ *
+ * Implements r[processor.resolved.non-tools] and r[processor.options.unreadable-tool].
+ *
+ * @param value - anything
+ * @param scratch - written with what was read (its other fields are left as they were)
+ * @returns the kind of {@link ToolRead} it is
+ */
+export function readToolInto(value: unknown, scratch: ToolScratch): ToolReadKind {
+  // 1. Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return 'not-a-tool';
+  let field: ToolScratch['field'] = 'value';
+  try {
+    if (Array.isArray(value)) return 'not-a-tool';
+    // 2. Read `id`, then `description`, once each.
+    field = 'id';
+    scratch.id = (value as { id?: unknown }).id;
+    field = 'description';
+    scratch.description = (value as { description?: unknown }).description;
+  } catch (error) {
+    scratch.field = field;
+    scratch.error = errorText(error);
+    return 'unreadable';
+  }
+  return 'tool';
+}
+
 /**
  * Reads a value as a tool: an object or a function (not an array) whose `id` and `description`
- * can be read. Never throws.
+ * can be read. Never throws. ({@link readToolInto}, as a new object.)
  *
  * @param value - anything
  */
 export function readTool(value: unknown): ToolRead {
-  // Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return { kind: 'not-a-tool', received: received(value) };
-  try {
-    if (Array.isArray(value)) return { kind: 'not-a-tool', received: received(value) };
-  } catch (error) {
-    return { kind: 'unreadable', field: 'value', error: errorText(error) };
-  }
-  // Read `id`, then `description`, once each.
-  let id: unknown;
-  try {
-    id = (value as { id?: unknown }).id;
-  } catch (error) {
-    return { kind: 'unreadable', field: 'id', error: errorText(error) };
-  }
-  let description: unknown;
-  try {
-    description = (value as { description?: unknown }).description;
-  } catch (error) {
-    return { kind: 'unreadable', field: 'description', error: errorText(error) };
-  }
-  return { kind: 'tool', id, description };
+  const scratch = toolScratch();
+  const kind = readToolInto(value, scratch);
+  if (kind === 'tool') return { kind, id: scratch.id, description: scratch.description };
+  if (kind === 'unreadable') return { kind, field: scratch.field, error: scratch.error };
+  return { kind, received: received(value) };
 }
 
 /**
@@ -95,11 +135,50 @@ export function readRecord(record: unknown): RecordRead {
   return error === undefined ? { ok: true, items } : { ok: false, error };
 }
 
+/** The keys of a record that is not an object: none. */
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/**
+ * A record's own enumerable string keys, in order (`Object.keys`): none for `undefined`, `null`
+ * and values that are not objects; `undefined` when listing them threw (its text in
+ * `scratch.error`). Never throws.
+ *
+ * @param record - a tool record
+ * @param scratch - receives what listing the keys threw, if it did
+ */
+export function readKeys(record: unknown, scratch: ToolScratch): readonly string[] | undefined {
+  if (record === null || (typeof record !== 'object' && typeof record !== 'function')) return NO_KEYS;
+  try {
+    return Object.keys(record);
+  } catch (error) {
+    scratch.error = errorText(error);
+    return undefined;
+  }
+}
+
+/**
+ * Reads one key of a record (listed by {@link readKeys}) into `scratch.value`; `false` when
+ * reading it threw (its text in `scratch.error`). Never throws.
+ *
+ * @param record - the record the key was listed from
+ * @param key - one of its keys
+ * @param scratch - receives the value, or what reading it threw
+ */
+export function readValueInto(record: unknown, key: string, scratch: ToolScratch): boolean {
+  try {
+    scratch.value = (record as Record<string, unknown>)[key];
+    return true;
+  } catch (error) {
+    scratch.error = errorText(error);
+    return false;
+  }
+}
+
 /**
  * Visits a record's own enumerable string keys, in order, with their values (or what reading a
  * value threw), as {@link readRecord} lists them, without listing them first. `undefined`,
  * `null` and values that are not objects read as an empty record. Never throws (unless a
- * visitor does).
+ * visitor does). ({@link readKeys} and {@link readValueInto}, with callbacks.)
  *
  * @param record - a tool record
  * @param onValue - told of each key and its value
@@ -107,23 +186,13 @@ export function readRecord(record: unknown): RecordRead {
  * @returns what listing the keys threw, if it did
  */
 export function visitRecord(record: unknown, onValue: (key: string, value: unknown) => void, onError: (key: string, error: string) => void): string | undefined {
-  if (record === null || (typeof record !== 'object' && typeof record !== 'function')) return undefined;
-  let keys: string[];
-  try {
-    keys = Object.keys(record);
-  } catch (error) {
-    return errorText(error);
-  }
+  const scratch = toolScratch();
+  const keys = readKeys(record, scratch);
+  if (keys === undefined) return scratch.error;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
-    let value: unknown;
-    try {
-      value = (record as Record<string, unknown>)[key];
-    } catch (error) {
-      onError(key, errorText(error));
-      continue;
-    }
-    onValue(key, value);
+    if (readValueInto(record, key, scratch)) onValue(key, scratch.value);
+    else onError(key, scratch.error);
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertStaticNames, canonicalName, entriesOf, readEntries } from '../../src/processor/names.js';
 import { MAX_TOOL_NAME_LENGTH } from '../../src/processor/meta-input.js';
-import { readRecord, readTool } from '../../src/processor/tool-reading.js';
+import { readKeys, readRecord, readTool, readToolInto, readValueInto, toolScratch } from '../../src/processor/tool-reading.js';
 import { orderStepTools } from '../../src/processor/ordering.js';
 
 describe('canonical names', () => {
@@ -153,6 +153,46 @@ describe('reading a request record', () => {
     expect(got.entries.map((e) => ({ ...e, tool: typeof e.tool }))).toEqual(expected.entries.map((e) => ({ ...(e as object), tool: typeof (e as { tool: unknown }).tool })));
     // The problems of the name rules are their own messages; their keys and reasons match.
     expect(got.skipped.map((s) => (s.reason.startsWith('name-') ? { key: s.key, reason: s.reason } : s))).toEqual(expected.skipped);
+  });
+
+  it('[processor.resolved.non-tools] [processor.options.unreadable-tool] readTool tells tools, values that are not tools and unreadable ones apart', () => {
+    const rec = record();
+    const read = (key: string) => readTool(rec[key]);
+    expect(read('ok')).toEqual({ kind: 'tool', id: 'tool_ok', description: 'does ok' });
+    expect(read('keyed')).toEqual({ kind: 'tool', id: undefined, description: 42 });
+    expect(read('fn')).toEqual({ kind: 'tool', id: 'fn_tool', description: 'a function' });
+    expect(read('nil')).toEqual({ kind: 'not-a-tool', received: 'null' });
+    expect(read('num')).toEqual({ kind: 'not-a-tool', received: 'the number 7' });
+    expect(read('text')).toEqual({ kind: 'not-a-tool', received: 'the string "a string"' });
+    expect(read('list')).toEqual({ kind: 'not-a-tool', received: 'an array' });
+    expect(read('revoked')).toMatchObject({ kind: 'unreadable', field: 'value', error: expect.stringMatching(/^TypeError: Cannot perform 'IsArray' on a proxy/) });
+    expect(read('idThrows')).toEqual({ kind: 'unreadable', field: 'id', error: 'Error: id getter' });
+    expect(read('descriptionThrows')).toEqual({ kind: 'unreadable', field: 'description', error: 'Error: description getter' });
+  });
+
+  it('[processor.resolved.non-tools] one scratch read item after item gives what readRecord and readTool give for each', () => {
+    const rec = record();
+    const scratch = toolScratch();
+    const keys = readKeys(rec, scratch);
+    const listed = readRecord(rec);
+    if (keys === undefined || !listed.ok) throw new Error('listed');
+    expect([...keys]).toEqual(listed.items.map((item) => item.key));
+    for (const item of listed.items) {
+      const ok = readValueInto(rec, item.key, scratch);
+      expect(ok).toBe(!('error' in item));
+      if (!ok) {
+        expect(scratch.error).toBe('error' in item ? item.error : undefined);
+        continue;
+      }
+      const expected = readTool(scratch.value);
+      const kind = readToolInto(scratch.value, scratch);
+      expect(kind).toBe(expected.kind);
+      if (expected.kind === 'tool') expect({ id: scratch.id, description: scratch.description }).toEqual({ id: expected.id, description: expected.description });
+      if (expected.kind === 'unreadable') expect({ field: scratch.field, error: scratch.error }).toEqual({ field: expected.field, error: expected.error });
+    }
+    expect(readKeys(null, scratch)).toEqual([]);
+    expect(readKeys(new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } }), scratch)).toBeUndefined();
+    expect(scratch.error).toBe('Error: no keys');
   });
 
   it('[processor.resolved.non-tools] a record whose keys cannot be listed reads as unreadable, with no entries', () => {
