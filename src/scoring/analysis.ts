@@ -15,7 +15,7 @@ import { exactArrayBytes, objectBytes, pushedArrayBytes, stringBytes, typedViews
 import { hashString, nameKey } from './name-key.js';
 import { STOPWORDS } from './spec-data.js';
 import { idGeneration, idOf, idStats, resetIds, DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
-import { documentWords, documentWordTerms, splitCaseBoundaries } from './tokenize.js';
+import { documentWords, documentWordTerms, queryWords, queryWordTerms, splitCaseBoundaries } from './tokenize.js';
 
 export { DEFAULT_TERM_ID_MAX_BYTES } from './term-ids.js';
 
@@ -29,6 +29,12 @@ export const DEFAULT_WORD_MEMO_MAX_BYTES = 4 * 1024 * 1024;
  * than the budget that is read in a cycle). See r[search.index.analysis-cache].
  */
 export const DEFAULT_DOCUMENT_MEMO_MAX_BYTES = 48 * 1024 * 1024;
+
+/**
+ * Default byte budget of the query word memo: 512 KiB, some 4 000 distinct query words at about
+ * 130 bytes an entry. See r[search.query.analysis-cache].
+ */
+export const DEFAULT_QUERY_WORD_MEMO_MAX_BYTES = 512 * 1024;
 
 /** The fewest code points of a compound piece (and so at least twice that for a compound). See r[search.index.compound]. */
 export const COMPOUND_MIN_PIECE = 3;
@@ -173,6 +179,8 @@ function ownCopy(word: string): string {
 // The memos.
 
 let wordMemo = new BoundedCache<string, WordAnalysis>(DEFAULT_WORD_MEMO_MAX_BYTES);
+/** Word of a query's folded text → its query terms (r[search.query.analysis-cache]). */
+let queryWordMemo = new BoundedCache<string, readonly string[]>(DEFAULT_QUERY_WORD_MEMO_MAX_BYTES);
 /**
  * What the identity fast path holds for a tool object: the analysis while the document memo holds
  * it, then nothing, so that the fast path never keeps an analysis the byte budget dropped.
@@ -215,6 +223,48 @@ export function analyseWord(word: string): WordAnalysis {
   const analysis: WordAnalysis = { terms, parts };
   wordMemo.set(own, analysis, wordAnalysisBytes(own, analysis));
   return analysis;
+}
+
+/**
+ * The terms of a query, exactly those of `tokenizeQuery` (in order, with repetitions), each
+ * word's terms taken from the query word memo: a word's query terms depend on the word alone.
+ *
+ * Implements r[search.tokenize.query] and r[search.query.analysis-cache].
+ *
+ * @param text - the query, or one of its sentences
+ */
+export function analyseQueryTerms(text: string): string[] {
+  const out: string[] = [];
+  // 1. The words of the folded text.
+  const words = queryWords(text);
+  for (let w = 0; w < words.length; w++) {
+    // 2. Each word's terms, from the memo, or analysed and remembered (the word as a copy, never
+    //    a slice of the query).
+    const word = words[w]!;
+    let terms = queryWordMemo.get(word);
+    if (terms === undefined) {
+      const own = ownCopy(word);
+      const fresh: string[] = [];
+      queryWordTerms(own, fresh);
+      queryWordMemo.set(own, fresh, queryWordBytes(own, fresh));
+      terms = fresh;
+    }
+    for (let t = 0; t < terms.length; t++) out.push(terms[t]!);
+  }
+  return out;
+}
+
+/**
+ * Estimated bytes a query word's entry retains besides the memo's own per-entry cost: the key
+ * (and the flat copy under a slice), its terms (grown by `push`), and every term that is not the
+ * key.
+ *
+ * @see r[search.query.analysis-cache]
+ */
+export function queryWordBytes(word: string, terms: readonly string[]): number {
+  let bytes = stringBytes(word) + (word.length < SLICED_MIN_LENGTH ? 0 : SLICED_STRING) + pushedArrayBytes(terms.length);
+  for (const t of terms) if (t !== word) bytes += stringBytes(t);
+  return bytes;
 }
 
 /**
@@ -410,6 +460,8 @@ export interface AnalysisCacheStats {
   documents: BoundedCacheStats;
   /** The table of term and part ids builds share (entries are strings; evictions count the ids dropped when it was emptied). */
   ids: BoundedCacheStats;
+  /** The memo of query words' terms (r[search.query.analysis-cache]; entries are words of queries' folded text). */
+  queryWords: BoundedCacheStats;
 }
 
 /** Budgets of the analysis memos. */
@@ -423,6 +475,8 @@ export interface AnalysisCacheLimits {
    * {@link DEFAULT_TERM_ID_MAX_BYTES}.
    */
   idMaxBytes?: number;
+  /** Bytes the query word memo may retain (0 keeps nothing). Default {@link DEFAULT_QUERY_WORD_MEMO_MAX_BYTES}. */
+  queryWordMaxBytes?: number;
 }
 
 function checkBytes(value: unknown, option: string): number {
@@ -434,18 +488,22 @@ function checkBytes(value: unknown, option: string): number {
 
 /**
  * Sets the budgets of the process-wide analysis memos and empties them. Results never depend on
- * the budgets (r[search.index.analysis-cache]); only the time a build takes does.
+ * the budgets (r[search.index.analysis-cache], r[search.query.analysis-cache]); only the time a build
+ * or a query takes does.
  *
  * @param limits - the budgets; an absent one returns to its default
  * @throws RangeError naming the option when a budget is not a non-negative safe integer
  * @see r[search.index.analysis-cache]
+ * @see r[search.query.analysis-cache]
  */
 export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
   const words = limits.wordMaxBytes === undefined ? DEFAULT_WORD_MEMO_MAX_BYTES : checkBytes(limits.wordMaxBytes, 'wordMaxBytes');
   const documents = limits.documentMaxBytes === undefined ? DEFAULT_DOCUMENT_MEMO_MAX_BYTES : checkBytes(limits.documentMaxBytes, 'documentMaxBytes');
   const ids = limits.idMaxBytes === undefined ? DEFAULT_TERM_ID_MAX_BYTES : checkBytes(limits.idMaxBytes, 'idMaxBytes');
+  const queries = limits.queryWordMaxBytes === undefined ? DEFAULT_QUERY_WORD_MEMO_MAX_BYTES : checkBytes(limits.queryWordMaxBytes, 'queryWordMaxBytes');
   resetIds(ids);
   wordMemo = new BoundedCache(words);
+  queryWordMemo = new BoundedCache(queries);
   documentMemo.reset();
   documentMemo = new BoundedCache(documents, releaseSlot);
   byIdentity = new WeakMap();
@@ -459,6 +517,7 @@ export function configureAnalysisCache(limits: AnalysisCacheLimits = {}): void {
  */
 export function clearAnalysisCache(): void {
   wordMemo.reset();
+  queryWordMemo.reset();
   documentMemo.reset();
   resetIds();
   byIdentity = new WeakMap();
@@ -470,5 +529,5 @@ export function clearAnalysisCache(): void {
  * @see r[search.index.analysis-cache]
  */
 export function analysisCacheStats(): AnalysisCacheStats {
-  return { words: wordMemo.stats(), documents: documentMemo.stats(), ids: idStats() };
+  return { words: wordMemo.stats(), documents: documentMemo.stats(), ids: idStats(), queryWords: queryWordMemo.stats() };
 }

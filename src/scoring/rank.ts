@@ -12,6 +12,7 @@
  * @see r[search.rank.coverage]
  * @see r[search.threshold.min-score]
  */
+import { analyseQueryTerms } from './analysis.js';
 import { coverageOrder } from './coverage.js';
 import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
@@ -19,7 +20,6 @@ import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
 import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
 import { oneDeletions, strengthIn, ToolIndex, type Postings } from './search-index.js';
 import { querySentences } from './sentences.js';
-import { tokenizeQuery } from './tokenize.js';
 import { truncateDescription } from './truncate.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
 
@@ -340,11 +340,11 @@ function analyseQuery(index: ToolIndex, query: string, stats: QueryStats | undef
   const sentences = querySentences(query);
   const standsFor = new Map<string, number>();
   if (sentences.length < 2) {
-    const terms = tokenizeQuery(query);
+    const terms = analyseQueryTerms(query);
     const ids = scoredTermIds(index, terms, stats, standsFor);
     return { ids, weights: termWeights(index, ids, terms, standsFor), sentences: [], sentenceWeights: [] };
   }
-  const terms = sentences.map(tokenizeQuery);
+  const terms = sentences.map(analyseQueryTerms);
   const all = terms.flat();
   const ids = scoredTermIds(index, all, stats, standsFor);
   const bySentence = sentenceTermIds(index, terms, standsFor);

@@ -151,20 +151,23 @@ function alphabeticTerms(run: string, kind: TextKind, out: string[]): void {
   if (pieces.length > 1) keep(run, kind, out);
 }
 
+/** Appends the terms of one word of already-folded text to `out`: they depend on the word alone. */
+function foldedWordTerms(word: string, kind: TextKind, out: string[]): void {
+  // Fast path for the common case: a plain a–z word is one alphabetic run of one piece, with
+  // as many base characters as UTF-16 units (r[search.tokenize.min-length]).
+  if (ASCII_LETTERS.test(word)) {
+    if (word.length >= 2 && !isDropped(word, kind)) out.push(porterStem(word));
+    return;
+  }
+  for (const run of word.match(SCRIPT_RUN) ?? []) {
+    if (IS_SEGMENTED.test(run)) segmentedTerms(run, kind, out);
+    else alphabeticTerms(run, kind, out);
+  }
+}
+
 /** Appends the terms of already-folded text to `out`. */
 function foldedTerms(folded: string, kind: TextKind, out: string[]): void {
-  for (const word of folded.match(WORD) ?? []) {
-    // Fast path for the common case: a plain a–z word is one alphabetic run of one piece, with
-    // as many base characters as UTF-16 units (r[search.tokenize.min-length]).
-    if (ASCII_LETTERS.test(word)) {
-      if (word.length >= 2 && !isDropped(word, kind)) out.push(porterStem(word));
-      continue;
-    }
-    for (const run of word.match(SCRIPT_RUN) ?? []) {
-      if (IS_SEGMENTED.test(run)) segmentedTerms(run, kind, out);
-      else alphabeticTerms(run, kind, out);
-    }
-  }
+  for (const word of folded.match(WORD) ?? []) foldedWordTerms(word, kind, out);
 }
 
 /**
@@ -178,8 +181,26 @@ export function tokenizeQuery(text: string): string[] {
   const out: string[] = [];
   // Fold the whole text (case, compatibility forms, accents on cased letters).
   // Cut it into words, each word into script runs, each run into terms.
-  foldedTerms(fold(text), 'query', out);
+  for (const word of queryWords(text)) foldedWordTerms(word, 'query', out);
   return out;
+}
+
+/**
+ * The words of a query: those of its folded text (r[search.tokenize.query]). Each yields its
+ * terms on its own ({@link queryWordTerms}), so {@link tokenizeQuery} is their terms in order.
+ */
+export function queryWords(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
+/**
+ * Appends the terms of one word of a query (one of {@link queryWords}) to `out`, with the
+ * query-only steps.
+ *
+ * Implements r[search.tokenize.query], r[search.query.fillers] and r[search.query.numbers].
+ */
+export function queryWordTerms(word: string, out: string[]): void {
+  foldedWordTerms(word, 'query', out);
 }
 
 /**
