@@ -31,8 +31,9 @@ export const DEFAULT_WORD_MEMO_MAX_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_DOCUMENT_MEMO_MAX_BYTES = 48 * 1024 * 1024;
 
 /**
- * Default byte budget of the query word memo: 512 KiB, some 4 000 distinct query words at about
- * 130 bytes an entry. See r[search.query.analysis-cache].
+ * Default byte budget of the query word memo: 512 KiB, some 2 700 distinct query words at the
+ * estimate's 190 bytes an entry (words of a MetaTool-like catalog's descriptions). See
+ * r[search.query.analysis-cache].
  */
 export const DEFAULT_QUERY_WORD_MEMO_MAX_BYTES = 512 * 1024;
 
@@ -246,23 +247,27 @@ export function analyseQueryTerms(text: string): string[] {
       const own = ownCopy(word);
       const fresh: string[] = [];
       queryWordTerms(own, fresh);
-      queryWordMemo.set(own, fresh, queryWordBytes(own, fresh));
-      terms = fresh;
+      // Kept at its size (an array grown by one push has 17 slots), or the shared empty one.
+      terms = fresh.length === 0 ? NO_TERMS : fresh.slice();
+      queryWordMemo.set(own, terms, queryWordBytes(own, terms));
     }
     for (let t = 0; t < terms.length; t++) out.push(terms[t]!);
   }
   return out;
 }
 
+/** The terms of a query word that has none (a stopword, a filler, a number): one array for all. */
+const NO_TERMS: readonly string[] = Object.freeze([]);
+
 /**
  * Estimated bytes a query word's entry retains besides the memo's own per-entry cost: the key
- * (and the flat copy under a slice), its terms (grown by `push`), and every term that is not the
- * key.
+ * (and the flat copy under a slice), its terms (an array made at its size; the shared empty one
+ * counted as if it were its own), and every term that is not the key.
  *
  * @see r[search.query.analysis-cache]
  */
 export function queryWordBytes(word: string, terms: readonly string[]): number {
-  let bytes = stringBytes(word) + (word.length < SLICED_MIN_LENGTH ? 0 : SLICED_STRING) + pushedArrayBytes(terms.length);
+  let bytes = stringBytes(word) + (word.length < SLICED_MIN_LENGTH ? 0 : SLICED_STRING) + exactArrayBytes(terms.length);
   for (const t of terms) if (t !== word) bytes += stringBytes(t);
   return bytes;
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyseQueryTerms, analysisCacheStats, clearAnalysisCache, configureAnalysisCache, queryWordBytes } from '../../src/scoring/analysis.js';
 import { CACHE_ENTRY_BYTES } from '../../src/scoring/bounded-cache.js';
-import { pushedArrayBytes, stringBytes } from '../../src/scoring/footprint-units.js';
+import { exactArrayBytes, stringBytes } from '../../src/scoring/footprint-units.js';
 import { buildSearchIndex, rankCandidates, tokenizeQuery } from '../../src/scoring/index.js';
 import { QUERY_FILLERS, STOPWORDS } from '../../src/scoring/spec-data.js';
 import { referenceIndex, referenceRank } from './support/reference-scorer.js';
@@ -74,10 +74,10 @@ describe('query word memo', () => {
     );
   });
 
-  it('[search.query.analysis-cache] an entry counts its word, a long word\'s copy, its terms and each term that is not the word', () => {
-    expect(queryWordBytes('weather', ['weather'])).toBe(stringBytes('weather') + pushedArrayBytes(1));
-    expect(queryWordBytes('forecasting', ['forecast'])).toBe(stringBytes('forecasting') + pushedArrayBytes(1) + stringBytes('forecast'));
-    expect(queryWordBytes('please', [])).toBe(stringBytes('please') + pushedArrayBytes(0));
+  it('[search.query.analysis-cache] an entry counts its word, a long word\'s copy, its terms (an array at its size) and each term that is not the word', () => {
+    expect(queryWordBytes('weather', ['weather'])).toBe(stringBytes('weather') + exactArrayBytes(1));
+    expect(queryWordBytes('forecasting', ['forecast'])).toBe(stringBytes('forecasting') + exactArrayBytes(1) + stringBytes('forecast'));
+    expect(queryWordBytes('please', [])).toBe(stringBytes('please') + exactArrayBytes(0));
     // A word long enough to be a slice of the query is kept as a copy under a slice (32 bytes more than its flat size).
     expect(queryWordBytes('a'.repeat(13), []) - queryWordBytes('a'.repeat(12), [])).toBe(1 + 32);
   });
