@@ -87,12 +87,12 @@ export function toolScratch(): ToolScratch {
  * @returns the kind of {@link ToolRead} it is
  */
 export function readToolInto(value: unknown, scratch: ToolScratch): ToolReadKind {
-  // 1. Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
+  // Objects and functions only; arrays are not tools (`Array.isArray` throws on a revoked Proxy).
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return 'not-a-tool';
   let field: ToolScratch['field'] = 'value';
   try {
     if (Array.isArray(value)) return 'not-a-tool';
-    // 2. Read `id`, then `description`, once each.
+    // Read `id`, then `description`, once each.
     field = 'id';
     scratch.id = (value as { id?: unknown }).id;
     field = 'description';

@@ -236,11 +236,11 @@ export function analyseWord(word: string): WordAnalysis {
  */
 export function analyseQueryTerms(text: string): string[] {
   const out: string[] = [];
-  // 1. The words of the folded text.
+  // The words of the folded text.
   const words = queryWords(text);
   for (let w = 0; w < words.length; w++) {
-    // 2. Each word's terms, from the memo, or analysed and remembered (the word as a copy, never
-    //    a slice of the query).
+    // Each word's terms, from the memo, or analysed and remembered (the word as a copy, never
+    // a slice of the query).
     const word = words[w]!;
     let terms = queryWordMemo.get(word);
     if (terms === undefined) {
