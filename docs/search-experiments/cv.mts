@@ -15,7 +15,8 @@ const fam: Record<string, string[]> = {
   'per-field saturation': all.filter((f) => f.startsWith('{"perField"')),
   'query compound split': all.filter((f) => f.startsWith('{"qsplit"')),
   'filler groups': ['adverbs', 'request', 'modal', 'quantif', 'intens'].filter((f) => all.includes(f)),
-  'WordNet related terms': all.filter((f) => f.startsWith('{"wn"')),
+  'WordNet related terms': all.filter((f) => f.startsWith('{"wn"') && !f.includes('"wnT":"emb')),
+  'word-embedding neighbours': all.filter((f) => f.startsWith('{"wn"') && f.includes('"wnT":"emb')),
   'approx. weight / prefix fraction': all.filter((f) => f.startsWith('{"approxPow"') || f.startsWith('{"prefixFrac"')),
 };
 const base = load('base');
