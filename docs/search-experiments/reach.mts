@@ -1,6 +1,7 @@
 // Reach of a related-term table (wordnet-table.mts, embedding-table.mts): of each set's gold tools that
 // share no analysed term with their query, how many share one once the query's terms add their related
 // terms (the first MAX of an entry whose count is at least MIN, as wordnet.patch's wnMax / wnMin).
+// UNKNOWN=1: only the query's terms unknown to the catalog expand (wordnet.patch's wnUnknownOnly).
 // Usage: REPO=<repo> TOOL_SEARCH_DATA=<data> npx tsx reach.mts <table.tsv> [MAX=99] [MIN=1]
 import { readFileSync } from 'node:fs';
 const REPO = process.env.REPO ?? process.cwd();
@@ -28,7 +29,7 @@ for (const set of loadDataSets().sets) {
   let none = 0, reached = 0;
   for (const q of set.queries) {
     const terms: string[] = [...new Set<string>(tokenizeQuery(q.query))];
-    const related = [...new Set(terms.flatMap((t) => table.get(t) ?? []))];
+    const related = [...new Set(terms.flatMap((t) => (process.env.UNKNOWN === '1' && index.termIds.has(t) ? [] : table.get(t) ?? [])))];
     for (const g of q.gold) {
       const slot = slotOf.get(g);
       if (slot === undefined || terms.some((t) => has(t, slot))) continue;
