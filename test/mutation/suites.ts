@@ -137,7 +137,12 @@ export const UNIT_SCOPES: Record<UnitScope, UnitScopeSpec> = {
   stores: { areas: [folder('stores')], tests: ['test/stores/**/*.test.ts'] },
   lifecycle: { areas: [folder('lifecycle')], tests: ['test/lifecycle/**/*.test.ts'] },
   processor: { areas: [folder('processor')], tests: ['test/processor/**/*.test.ts'] },
-  editor: { areas: [folder('editor')], tests: ['test/editor/**/*.test.ts'] },
+  // src/editor/mcp's own unit tests live in test/mcp; the four that start no server (pool,
+  // schema, storage over memory and LibSQL files, Editor interop) run here too, in about 3 s.
+  editor: {
+    areas: [folder('editor')],
+    tests: ['test/editor/**/*.test.ts', ...['connection-pool', 'schema', 'storage', 'editor-interop'].map((f) => `test/mcp/${f}.test.ts`)],
+  },
   all: { areas: [...CORE_AREAS, folder('editor')], tests: 'fast' },
 };
 
