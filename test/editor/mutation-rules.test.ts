@@ -42,4 +42,36 @@ describe('rule evaluator errors', () => {
     expect(errorOf(throwingGroup('plain text')).issues[0]!.message).toBe('could not be read (plain text)');
     expect(errorOf(throwingGroup(42)).issues[0]!.message).toBe('could not be read (42)');
   });
+
+  it('[editor.rules.unknown-operator] [editor.rules.operand-types] [editor.rules.field-path] each malformed leaf is reported at its path with its whole message', () => {
+    const at = (rule: object): [string, string] => {
+      const issue = errorOf({ operator: 'AND', conditions: [rule] }).issues[0]!;
+      return [issue.path.join('.'), issue.message];
+    };
+    expect(at({ field: 'x', operator: 'gt', value: 1 })).toEqual([
+      'conditions.0.operator',
+      'unknown operator "gt"; use one of equals, not_equals, contains, not_contains, greater_than, less_than, greater_than_or_equal, less_than_or_equal, in, not_in, exists, not_exists',
+    ]);
+    expect(at({ field: 'x', operator: 'not_in', value: 'a' })).toEqual(['conditions.0.value', 'operator "not_in" needs an array value, e.g. ["pro", "team"]']);
+    for (const operator of ['greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal']) {
+      expect(at({ field: 'x', operator, value: Number.NaN })).toEqual(['conditions.0.value', `operator "${operator}" needs a finite number value`]);
+    }
+    expect(at({ field: 'x', operator: 'not_contains' })).toEqual(['conditions.0.value', 'operator "not_contains" needs a value; to test for a missing field use "not_exists"']);
+    expect(at({ field: 7, operator: 'exists' })).toEqual(['conditions.0.field', 'field must be a dotted path string such as "user.plan"']);
+    expect(at({ field: 'user.', operator: 'exists' })).toEqual(['conditions.0.field', 'field "user." has an empty segment; write a dotted path such as "user.plan"']);
+  });
+
+  it('[editor.rules.unknown-operator] [editor.rules.evaluation-safe] each malformed group or condition is reported at its path with its whole message', () => {
+    const at = (group: unknown): [string, string] => {
+      const issue = errorOf(group).issues[0]!;
+      return [issue.path.join('.'), issue.message];
+    };
+    expect(at(null)).toEqual(['', 'a rule group must be an object { operator, conditions }']);
+    expect(at({ operator: 'AND', conditions: [{ operator: 'OR', conditions: 'x' }] })).toEqual(['conditions.0.conditions', 'conditions must be an array']);
+    expect(at({ operator: 'OR', conditions: [{ operator: 'NOR', conditions: [] }] })).toEqual(['conditions.0.operator', 'unknown group operator "NOR"; use "AND" or "OR"']);
+    expect(at({ operator: 'AND', conditions: [{ field: 'x', operator: 'exists' }, 3] })).toEqual(['conditions.1', 'a condition must be a rule or a rule group object']);
+    const self: { operator: 'AND'; conditions: unknown[] } = { operator: 'AND', conditions: [] };
+    self.conditions.push({ operator: 'OR', conditions: [self] });
+    expect(at(self)).toEqual(['conditions.0.conditions.0', 'a rule group must not contain itself']);
+  });
 });
