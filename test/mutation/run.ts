@@ -185,7 +185,14 @@ async function main(argv: string[]): Promise<number> {
   const inScope = (file: string) => reported.has(file) && suite.areas.some((a) => file === a.prefix || (a.prefix.endsWith('/') && file.startsWith(a.prefix)));
   const match = matchSurvivors(survivorsOf(report).filter((s) => inScope(s.file)), list.survivors.filter((e) => inScope(e.file)));
   const rows = figures(report, suite.areas, match);
-  const kept = [...refreshedEntries(match), ...list.survivors.filter((e) => !inScope(e.file))];
+  // An entry whose line the report holds no mutant of was not measured (a run over other lines of
+  // its file, with no earlier result for it): it is kept as it is, while its code still exists.
+  const measuredLines = new Map<string, Set<number>>();
+  for (const [file, { mutants }] of Object.entries(report.files)) measuredLines.set(file, new Set(mutants.map((m) => m.location.start.line)));
+  const unmeasured = match.stale.filter((e) => !measuredLines.get(e.file)?.has(e.line) && existsSync(join(root, e.file)) && readFileSync(join(root, e.file), 'utf8').includes(e.original.replace(/…$/, '')));
+  const unmeasuredSet = new Set(unmeasured);
+  match.stale = match.stale.filter((e) => !unmeasuredSet.has(e));
+  const kept = [...refreshedEntries(match), ...unmeasured, ...list.survivors.filter((e) => !inScope(e.file))];
   kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
   writeFileSync(listPath, `${JSON.stringify({ ...list, survivors: kept }, null, 2)}\n`);
 
