@@ -48,6 +48,11 @@ describe('verified-receipt memory (mutation survivors)', () => {
     const anonymousMac = keys.sign(anonymous)!;
     expect(macsOf(() => expect(keys.verify(anonymous, anonymousMac)).toBe(true))).toBe(2);
     expect(macsOf(() => expect(keys.verify({ ...anonymous, threadId: '' }, anonymousMac)).toBe(true))).toBe(0);
+    // And the other way round: remembered under '', given as undefined.
+    const emptyFirst = createReceiptKeys(SECRET);
+    const emptyMac = emptyFirst.sign({ ...anonymous, threadId: '' })!;
+    expect(macsOf(() => expect(emptyFirst.verify({ ...anonymous, threadId: '' }, emptyMac)).toBe(true))).toBe(1);
+    expect(macsOf(() => expect(emptyFirst.verify(anonymous, emptyMac)).toBe(true))).toBe(0);
     // The signing key matching first does not spare the other keys' MACs.
     const signingFirst = createReceiptKeys([SECRET, OTHER]);
     expect(macsOf(() => expect(signingFirst.verify(binding, mac)).toBe(true))).toBe(2);
