@@ -118,6 +118,13 @@ describe('receipt keys (mutation survivors)', () => {
     expect(activationFor('get_weather', ['a'])).toBeUndefined();
   });
 
+  it('[store.receipts.verify] a receipt whose mac is not a string activates nothing', () => {
+    const activation = activationFor('load_tool', ['a'], { keys, threadId: 't', toolCallId: 'c' })!;
+    for (const mac of [42, null, [activation.receipt!.mac], { toString: () => activation.receipt!.mac }]) {
+      expect(verifiedNames('load_tool', { activation: { ...activation, receipt: { ...activation.receipt, mac } } }, { threadId: 't', toolCallId: 'c' }, keys)).toEqual([]);
+    }
+  });
+
   it('[store.receipts.verify] a result whose getter throws activates nothing, and nothing escapes', () => {
     const hostile = {
       get activation(): never {
