@@ -20,6 +20,7 @@ export {
   clearAnalysisCache,
   configureAnalysisCache,
   DEFAULT_DOCUMENT_MEMO_MAX_BYTES,
+  DEFAULT_QUERY_WORD_MEMO_MAX_BYTES,
   DEFAULT_TERM_ID_MAX_BYTES,
   DEFAULT_WORD_MEMO_MAX_BYTES,
   type AnalysisCacheLimits,
