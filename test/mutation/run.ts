@@ -33,6 +33,7 @@ import {
   type MutationReport,
   type ReportMutant,
   type Survivor,
+  type SurvivorEntry,
 } from './report.js';
 import { SUITES, type Suite, type SuiteName } from './suites.js';
 
@@ -189,9 +190,15 @@ async function main(argv: string[]): Promise<number> {
   // its file, with no earlier result for it): it is kept as it is, while its code still exists.
   const measuredLines = new Map<string, Set<number>>();
   for (const [file, { mutants }] of Object.entries(report.files)) measuredLines.set(file, new Set(mutants.map((m) => m.location.start.line)));
-  const unmeasured = match.stale.filter((e) => !measuredLines.get(e.file)?.has(e.line) && existsSync(join(root, e.file)) && readFileSync(join(root, e.file), 'utf8').includes(e.original.replace(/…$/, '')));
-  const unmeasuredSet = new Set(unmeasured);
-  match.stale = match.stale.filter((e) => !unmeasuredSet.has(e));
+  const sources = new Map<string, string>();
+  const sourceOf = (file: string): string => {
+    let text = sources.get(file);
+    if (text === undefined) sources.set(file, (text = existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : ''));
+    return text;
+  };
+  const isUnmeasured = (e: SurvivorEntry): boolean => !measuredLines.get(e.file)?.has(e.line) && sourceOf(e.file).includes(e.original.replace(/…$/, ''));
+  const unmeasured = match.stale.filter(isUnmeasured);
+  match.stale = match.stale.filter((e) => !isUnmeasured(e));
   const kept = [...refreshedEntries(match), ...unmeasured, ...list.survivors.filter((e) => !inScope(e.file))];
   kept.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
   writeFileSync(listPath, `${JSON.stringify({ ...list, survivors: kept }, null, 2)}\n`);
