@@ -46,7 +46,8 @@ describe('thread ids of more than 256 code points', () => {
     const long = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), minLength: 257, maxLength: 400 });
     fc.assert(
       fc.property(long, long, (a, b) => {
-        expect(threadKey(a)).toBe(expectedKey(a));
+        // More than 256 UTF-16 units, but surrogate pairs may leave 256 code points or fewer: kept as it is.
+        expect(threadKey(a)).toBe([...a].length > 256 ? expectedKey(a) : a);
         if (a !== b) expect(threadKey(a)).not.toBe(threadKey(b));
       }),
       { seed, numRuns: 200 },
