@@ -159,6 +159,9 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
             // Unlike @mastra/core 1.71.0 (r[processor.options.max-bridged-threads]): maxBridgedThreads is an addition;
             // Mastra's bridge has no bound.
             maxBridgedThreads: valid.maxBridgedThreads,
+            // Unlike @mastra/core 1.71.0 (r[processor.options.max-remembered-messages]): an addition; 0 re-reads
+            // every message at every step, as Mastra does.
+            maxRememberedMessages: valid.maxRememberedMessages,
             clock: valid.clock,
             maxThreads,
             onTruncated: (threadId, names) => this.#unloaded(threadId, names, 'truncated'),

@@ -73,6 +73,7 @@ const ALLOWED: Record<string, string> = {
   'prefetch.minScore': 'a number in [0, 1]',
   includeQueriesInEvents: 'a boolean',
   maxBridgedThreads: 'a non-negative safe integer (threads the context store bridges; 0 keeps no bridge)',
+  maxRememberedMessages: 'a non-negative safe integer (message references the context store remembers; 0 reads every message at every step)',
 };
 
 /** Whether a value is a valid `receiptSecret` (r[store.receipts.secret]). */
@@ -141,6 +142,7 @@ export const toolSearchProcessorOptionsSchema = z.object({
   includeQueriesInEvents: z.boolean().optional(),
   receiptSecret: z.custom<ReceiptSecret>(isReceiptSecret).optional(),
   maxBridgedThreads: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
+  maxRememberedMessages: z.number().int().min(0).refine(Number.isSafeInteger).optional(),
 });
 
 /**
@@ -253,6 +255,15 @@ export interface ToolSearchOptionsOf<TTool = unknown, TRequestContext = unknown>
    * `DEFAULT_MAX_BRIDGED_THREADS` (10 000). An addition to @mastra/core 1.71.0's options.
    */
   maxBridgedThreads?: number;
+  /**
+   * Most message references the context store remembers of the messages it read, over all threads
+   * (r[store.context.derive.incremental]); 0 reads every message at every step and so sees every
+   * change of the messages, as @mastra/core 1.71.0 does. Default `DEFAULT_MAX_REMEMBERED_MESSAGES`
+   * (200 000). Ignored by the in-memory store. An addition to @mastra/core 1.71.0's options.
+   *
+   * @see r[processor.options.max-remembered-messages]
+   */
+  maxRememberedMessages?: number;
 }
 
 /**

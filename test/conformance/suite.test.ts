@@ -10,6 +10,10 @@ import {
   stdioAdapter,
   type AdapterRun,
 } from '../../src/conformance/index.js';
+import { processorAdapter, type ProcessorClass } from '../../src/conformance/adapter/processor-adapter.js';
+import { ALL_FEATURES } from '../../src/conformance/case/features.js';
+import type { Feature } from '../../src/conformance/case/schema.js';
+import { ToolSearchProcessor } from '../../src/index.js';
 
 const cases = loadCases(casesDir()).cases.map((c) => c.case);
 const examples = join(new URL('.', import.meta.url).pathname, '..', '..', 'conformance', 'examples', 'python');
@@ -19,6 +23,19 @@ async function runBundled(name: string): Promise<{ run: AdapterRun; implementati
   expect(caseProblems).toEqual([]);
   return { run, implementation: run.implementation, file: expectationsFile };
 }
+
+/**
+ * The reference with a context store that reuses nothing (`maxRememberedMessages` 0): it reads every message at every
+ * step, as r[store.context.derive.incremental] permits (r[conformance.case.permitted]).
+ */
+const reusingNothing = (features: readonly Feature[]) =>
+  processorAdapter({
+    implementation: { name: 'tool-search-reference, reusing nothing', version: '0' },
+    processor: ToolSearchProcessor as unknown as ProcessorClass,
+    features,
+    clock: { kind: 'option', options: (now, timers) => ({ clock: now, timers, maxRememberedMessages: 0 }) },
+  });
+const referenceExpectations = () => readExpectations(join(examples, '..', '..', 'expectations', 'reference.txt'));
 
 /** On a mismatch, the report says which case broke which rule. */
 const mismatch = (run: AdapterRun): string => (run.ok ? '' : formatDetails(run).join('\n'));
@@ -40,6 +57,21 @@ describe('the whole suite', () => {
     const listed = [...readExpectations(file).failures.keys()].sort();
     expect(run.results.filter((r) => r.status === 'expected-failure').map((r) => r.id).sort()).toEqual(listed);
     expect(listed.length).toBeGreaterThan(0);
+  });
+
+  it('[conformance.case.permitted] [processor.options.max-remembered-messages] the reference reusing nothing (maxRememberedMessages 0) passes every case it runs, and skips exactly the cases needing incremental-derivation', async () => {
+    const run = await runSuite(reusingNothing(ALL_FEATURES.filter((f) => f !== 'incremental-derivation')), { cases, expectations: referenceExpectations() });
+    expect(mismatch(run)).toBe('');
+    const gated = cases.filter((c) => c.features.includes('incremental-derivation')).map((c) => c.id);
+    expect(gated.length).toBeGreaterThan(0);
+    expect(run.results.filter((r) => r.status === 'skipped').map((r) => r.id).sort()).toEqual(gated.sort());
+    expect(run.results.filter((r) => r.status !== 'skipped').every((r) => r.status === 'passed')).toBe(true);
+  });
+
+  it('[conformance.case.permitted] [store.context.derive.incremental] each case needing incremental-derivation fails when the reference reuses nothing: the feature gates no case needlessly', async () => {
+    const gated = cases.filter((c) => c.features.includes('incremental-derivation'));
+    const run = await runSuite(reusingNothing(ALL_FEATURES), { cases: gated, expectations: referenceExpectations() });
+    expect(run.results.map((r) => [r.id, r.status])).toEqual(gated.map((c) => [c.id, 'failed']));
   });
 
   it('[conformance.protocol.handshake] [conformance.runner.skip] the minimal Python example runs what it claims (nothing optional), skips the rest, and fails exactly its expectation file', async () => {

@@ -223,6 +223,9 @@ def validate(options):
     bridged = options.get("maxBridgedThreads", 10_000)  # r[processor.options.max-bridged-threads]
     if not is_int(bridged) or bridged < 0:
         raise ConstructionError("maxBridgedThreads must be a non-negative safe integer")
+    remembered = options.get("maxRememberedMessages", 200_000)  # r[processor.options.max-remembered-messages]
+    if not is_int(remembered) or remembered < 0:
+        raise ConstructionError("maxRememberedMessages must be a non-negative safe integer")
     for path, value in (("includeResolvedTools", options.get("includeResolvedTools", False)),
                         ("injectCatalog", options.get("injectCatalog", False)),
                         ("search.autoLoad", search.get("autoLoad", False))):

@@ -23,8 +23,9 @@ export function createAdapter(): Adapter {
   return processorAdapter({
     implementation: { name: '@mastra/core', version: mastraCoreVersion() },
     processor: ToolSearchProcessor as unknown as ProcessorClass,
-    // Mastra's processor reports no events (r[processor.events.listener]).
-    features: ALL_FEATURES.filter((f) => f !== 'events'),
+    // Mastra's processor reports no events (r[processor.events.listener]), and it reads every message at every
+    // step, reusing nothing (r[store.context.derive.incremental]).
+    features: ALL_FEATURES.filter((f) => f !== 'events' && f !== 'incremental-derivation'),
     clock: { kind: 'date-now' },
   });
 }

@@ -399,6 +399,7 @@ export const featureSchema = z.enum([
   'prefetch',
   'events',
   'same-objects',
+  'incremental-derivation',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

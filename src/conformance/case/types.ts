@@ -26,7 +26,8 @@ export type Feature =
   | 'pinned-tools'
   | 'prefetch'
   | 'events'
-  | 'same-objects';
+  | 'same-objects'
+  | 'incremental-derivation';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
