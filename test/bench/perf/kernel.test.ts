@@ -46,4 +46,29 @@ describe('the benchmark postings kernel', () => {
       expect(kernel.results()).toEqual(expected.map((h) => ({ name: h.name, score: h.score })));
     }
   });
+
+  it('[search.rank.pruning] the pruned kernel skips exactly the postings the scorer skips, with the same top k, on Zipf catalogs', () => {
+    let pruned = 0;
+    for (const [size, seed] of [[10_000, 1]] as const) {
+      const docs = zipfCatalog(size, seed);
+      const index = buildSearchIndex(docs);
+      const kernel = new PostingsKernel(index);
+      const names = new Set(docs.map((d) => nameKey(d.name)));
+      const queries = docs
+        .filter((_, i) => i % 97 === 0)
+        .flatMap((d) => [d.description.split(' ').slice(0, 2).join(' '), d.description.split(' ').slice(1, 4).join(' '), d.description])
+        .filter((q) => !names.has(nameKey(q)));
+      for (const q of queries) {
+        const stats: QueryStats = { termsLookedUp: 0, postingsVisited: 0, approximateLookups: 0 };
+        const expected = search(index, q, { topK: 5, minScore: 0, stats });
+        const prepared = kernel.prepare(q);
+        kernel.runPruned(prepared);
+        expect([q, kernel.skipped]).toEqual([q, stats.postingsSkipped ?? 0]);
+        expect(kernel.results()).toEqual(expected.map((h) => ({ name: h.name, score: h.score })));
+        if (kernel.skipped > 0) pruned += 1;
+      }
+    }
+    // The catalogs are large enough that some queries prune: otherwise this test checks nothing.
+    expect(pruned).toBeGreaterThan(10);
+  });
 });

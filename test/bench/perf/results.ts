@@ -6,7 +6,7 @@ import type { Impl } from './subjects.js';
 import type { Stats } from './timing.js';
 
 /** Who was measured: this package, @mastra/core 1.71.0, or the typed-array postings kernel. */
-export type Measured = Impl | 'kernel';
+export type Measured = Impl | 'kernel' | 'kernel-pruned';
 
 /** Where a figure belongs. */
 export interface Key {

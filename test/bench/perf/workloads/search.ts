@@ -11,6 +11,7 @@ import { PostingsKernel } from '../kernel.js';
 import { construct, metaTool, stepArgs, type BenchTool, type Impl } from '../subjects.js';
 import { collectGarbage, measure, measureOne, type Stats } from '../timing.js';
 import { duration } from '../report.js';
+import type { Measured } from '../results.js';
 import { normalisedLatency, repetitionJitter, samplesByQuery } from '../tail.js';
 import type { Kept } from './construction.js';
 
@@ -79,7 +80,7 @@ function searchPlan(bench: Bench, c: Catalog) {
  */
 export async function searchLatency(bench: Bench, c: Catalog, tools: Record<string, BenchTool>, kept: Kept): Promise<void> {
   const { results } = bench;
-  const at = (workload: string, impl: Impl | 'kernel') => ({ workload, family: c.family, size: c.size, impl });
+  const at = (workload: string, impl: Measured) => ({ workload, family: c.family, size: c.size, impl });
   const q = (i: number) => c.queries[i % c.queries.length]!;
   // 1. search_tools through the meta-tool of a step, as a model calls it.
   const procs = IMPLS.map((impl) => kept.get(impl) ?? construct(impl, { tools }));
@@ -159,21 +160,36 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   //    its repetitions (jitter), for ours and for the kernel.
   const reps = perQueryReps(bench.args.quick, c.size);
   collectGarbage();
-  const [perMeta, perScorer, perKernel] = await measure(
-    [viaMetaTool(0), (i) => search(index, q(i), { topK: 5, minScore: 0 }), (i) => kernel.run(prepared[i % prepared.length]!)],
+  //    The pruned kernel walks exactly the postings our scorer walks (it prunes the queries ours
+  //    prunes, as ours does: kernel.test.ts checks that it skips what ours skips), so dividing by it
+  //    leaves what our code adds to the work our algorithm does; the plain kernel walks every posting.
+  const [perMeta, perScorer, perKernel, perPruned] = await measure(
+    [
+      viaMetaTool(0),
+      (i) => search(index, q(i), { topK: 5, minScore: 0 }),
+      (i) => kernel.run(prepared[i % prepared.length]!),
+      (i) => kernel.runPruned(prepared[i % prepared.length]!),
+    ],
     bench.plan({ warmup: c.queries.length, samples: reps * c.queries.length, budgetMs: bench.budget('latency') }),
   );
+  results.put(at('scorer-per-query', 'kernel-pruned'), perPruned!);
   results.put(at('search_tools-per-query', 'ours'), perMeta!);
   results.put(at('scorer-per-query', 'ours'), perScorer!);
   results.put(at('scorer-per-query', 'kernel'), perKernel!);
-  results.putValue(at('per-query-reps', 'ours'), Math.min(perMeta!.n, perScorer!.n, perKernel!.n) / c.queries.length);
-  for (const [workload, impl, st] of [['search_tools', 'ours', perMeta!], ['scorer', 'ours', perScorer!], ['scorer', 'kernel', perKernel!]] as const) {
+  results.putValue(at('per-query-reps', 'ours'), Math.min(perMeta!.n, perScorer!.n, perKernel!.n, perPruned!.n) / c.queries.length);
+  for (const [workload, impl, st] of [['search_tools', 'ours', perMeta!], ['scorer', 'ours', perScorer!], ['scorer', 'kernel', perKernel!], ['scorer', 'kernel-pruned', perPruned!]] as const) {
     const jitter = repetitionJitter(st.samples, c.queries.length);
     if (jitter !== undefined) {
       results.putValue(at(`${workload}-jitter-median`, impl), jitter.median);
       results.putValue(at(`${workload}-jitter-max`, impl), jitter.max);
     }
-    if (impl === 'kernel') continue;
+    if (impl !== 'ours') continue;
+    const pruned = normalisedLatency(st.samples, perPruned!.samples, c.queries.length);
+    if (pruned !== undefined) {
+      results.putValue(at(`${workload}-normalised-pruned-p50`, impl), pruned.p50);
+      results.putValue(at(`${workload}-normalised-pruned-p99`, impl), pruned.p99);
+      results.putValue(at(`${workload}-normalised-pruned-spread`, impl), pruned.spread);
+    }
     const normalised = normalisedLatency(st.samples, perKernel!.samples, c.queries.length);
     if (normalised === undefined) continue;
     results.putValue(at(`${workload}-normalised-p50`, impl), normalised.p50);
