@@ -270,15 +270,17 @@ class Index:
         norm = 1 if self.avg == 0 else 0.7 + 0.3 * len(desc_terms) / self.avg
         name_norm = 1 if self.avg_name == 0 else 0.75 + 0.25 * len(name_terms) / self.avg_name
         tf = 1.6 * name_terms.count(term) / name_norm + desc_terms.count(term) / norm
-        return tf / (tf + 3.5)
+        return tf / (tf + 5)  # r[search.score.saturation]
 
     def rank(self, query, min_score):
         """Candidates at or above min_score, by score descending then catalog order (r[search.rank.order])."""
-        scored = sorted({t for t in terms(query) if t in self.df})
+        query_terms = terms(query)
+        scored = sorted({t for t in query_terms if t in self.df})
         if not scored:
             return []
         n = len(self.tools)
-        weight = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) ** 1.5 for t in scored}
+        # r[search.score.idf], r[search.score.term-weight]: idf^1.25, times 2f / (1 + f) for a term the query has f times
+        weight = {t: math.log(1 + (n - self.df[t] + 0.5) / (self.df[t] + 0.5)) ** 1.25 * 2 * query_terms.count(t) / (1 + query_terms.count(t)) for t in scored}
         total = sum(weight[t] for t in scored)
         out = []
         for i, (name, desc) in enumerate(self.tools):
