@@ -8,6 +8,7 @@
 import { ELEMENT, MAP_ENTRY, OBJECT, STRING, stringBytes } from './footprint-units.js';
 import { DerivedIndex } from './derived-index.js';
 import { BuiltIndex, type ScoringParameters } from './search-index.js';
+import { DESCRIPTION_MAX_LENGTH } from './truncate.js';
 import type { SearchIndex } from './types.js';
 
 export { stringBytes } from './footprint-units.js';
@@ -34,6 +35,12 @@ export function estimateSearchIndexBytes(index: SearchIndex): number {
 const builtBytes = new WeakMap<BuiltIndex, number>();
 
 /**
+ * The most a cut description's result string keeps alive (r[search.result.truncate]): a slice of
+ * the description and the mark joined to it, and once flattened, 150 code units of two bytes.
+ */
+const RESULT_DESCRIPTION_BYTES = 2 * OBJECT + 16 + 2 * DESCRIPTION_MAX_LENGTH;
+
+/**
  * {@link estimateSearchIndexBytes} of an assembled index (computed once per index); with the
  * derivation basis of r[search.index.derived], 8 more bytes a posting and 16 a tool.
  *
@@ -43,9 +50,13 @@ export function builtIndexBytes(index: BuiltIndex): number {
   const known = builtBytes.get(index);
   if (known !== undefined) return known;
   let bytes = OBJECT * 16;
-  // The documents: two references each, the strings, and the name-key table (3 × 4 bytes).
+  // The documents: two references each, the strings, and the name-key table (3 × 4 bytes); and
+  // the truncated descriptions results carry (a reference each, and for a cut description its
+  // result string, counted whether or not a result has carried it yet).
   for (let slot = 0; slot < index.size; slot++) {
-    bytes += 2 * ELEMENT + stringBytes(index.names[slot]!) + stringBytes(index.descriptions[slot]!) + 12;
+    const description = index.descriptions[slot]!;
+    bytes += 3 * ELEMENT + stringBytes(index.names[slot]!) + stringBytes(description) + 12;
+    if (description.length > DESCRIPTION_MAX_LENGTH) bytes += RESULT_DESCRIPTION_BYTES;
   }
   // The postings: a slot (4 bytes) and a strength (8 bytes) each.
   bytes += 12 * index.slots.length;

@@ -20,7 +20,6 @@ import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
 import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
 import { oneDeletions, strengthIn, ToolIndex, type Postings } from './search-index.js';
 import { querySentences } from './sentences.js';
-import { truncateDescription } from './truncate.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
 
 /** One scored query term: an index term, its postings, and its weight in the query. */
@@ -192,13 +191,15 @@ function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: Q
   const mark = termScratchFor(index.termIdCount);
   const ids: number[] = [];
   const seen = seenTerms;
+  // This query's stamp: a term was seen in this query when `seen` maps it to the stamp.
+  const stamp = ++seenStamp;
   let approximated = 0;
   try {
     for (let q = 0; q < queryTerms.length; q++) {
       const term = queryTerms[q]!;
       // The distinct terms of the query, in query order.
-      if (seen.has(term)) continue;
-      seen.add(term);
+      if (seen.get(term) === stamp) continue;
+      seen.set(term, stamp);
       // At most MAX_QUERY_TERMS terms: the first ones in query order.
       // Unlike @mastra/core 1.71.0 (r[search.query.term-cap]): Mastra scores every term.
       if (ids.length === MAX_QUERY_TERMS) break;
@@ -229,8 +230,10 @@ function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: Q
       standsFor?.set(term, matched);
     }
   } finally {
-    // (Emptied even if a look-up threw, so the next query starts clean.)
-    seen.clear();
+    // (Reset even if a look-up threw, so the next query starts clean. The seen terms are not
+    // removed, which would reallocate the map's table at every query: a later query has another
+    // stamp. The map is emptied once it holds SEEN_TERMS_MAX terms, so it stays bounded.)
+    if (seen.size > SEEN_TERMS_MAX) seen.clear();
     for (const id of ids) mark[id] = 0;
   }
   // In code-unit order of the terms (an insertion sort: at most MAX_QUERY_TERMS ids).
@@ -249,9 +252,13 @@ function scoredTermIds(index: ToolIndex, queryTerms: readonly string[], stats: Q
 
 // Scratch of the query's term selection and weights, reused by every query (queries are
 // synchronous): one entry per term id of the largest vocabulary searched (0 between queries),
-// and the distinct query terms of the query being read (empty between queries).
+// and the terms of recent queries, each with the stamp of the last query that had it (at most
+// SEEN_TERMS_MAX between queries: a few hundred kilobytes of strings at most).
 let termScratch = new Int32Array(0);
-const seenTerms = new Set<string>();
+const seenTerms = new Map<string, number>();
+let seenStamp = 0;
+/** The most terms {@link seenTerms} holds between queries (a query's own terms may add up to 1 000 more). */
+const SEEN_TERMS_MAX = 4_096;
 
 /** The per-term-id scratch, at least `n` entries long, all 0. */
 function termScratchFor(n: number): Int32Array {
@@ -507,7 +514,7 @@ function drainCandidates(a: Accumulated, size: number, minScore: number, keep: (
 
 /** The result for a candidate: the tool's name, its description cut (r[search.result.truncate]), the score. */
 function hitOf(index: ToolIndex, slot: number, score: number): SearchHit {
-  return { name: index.names[slot]!, description: truncateDescription(index.descriptionOf(slot)), score };
+  return { name: index.names[slot]!, description: index.resultDescriptionOf(slot), score };
 }
 
 /**

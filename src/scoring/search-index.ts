@@ -17,6 +17,7 @@ import { hashString, nameKey } from './name-key.js';
 import { SCORING_PARAMETERS } from './parameters.js';
 import { idCount, idOf, marks, stringOf, trimIds } from './term-ids.js';
 import { termsOfFoldedPart } from './tokenize.js';
+import { DESCRIPTION_MAX_LENGTH, truncateDescription } from './truncate.js';
 import type { SearchDocument, SearchIndex } from './types.js';
 
 /**
@@ -99,6 +100,14 @@ export abstract class ToolIndex implements SearchIndex {
   abstract strengthAt(t: number, slot: number): number;
   /** The full description of the tool at `slot` (results carry it truncated, r[search.result.truncate]). */
   abstract descriptionOf(slot: number): string;
+
+  /**
+   * The description of the tool at `slot` as results carry it (r[search.result.truncate]): what
+   * `truncateDescription(descriptionOf(slot))` gives.
+   */
+  resultDescriptionOf(slot: number): string {
+    return truncateDescription(this.descriptionOf(slot));
+  }
   /**
    * The slots, ascending, of the tools whose name key is `key` (r[search.name.key]); empty for
    * the empty key.
@@ -188,6 +197,22 @@ export class BuiltIndex extends ToolIndex {
     readonly basis?: DerivationBasis,
   ) {
     super();
+  }
+
+  /**
+   * The truncated descriptions of the tools whose description is cut (r[search.result.truncate]),
+   * by slot, filled as results first carry them: a result of a long description then costs no
+   * scan of its code points and no new string. At most one entry a tool; counted by
+   * `builtIndexBytes` whether or not filled.
+   */
+  #resultDescriptions: (string | undefined)[] | undefined;
+
+  override resultDescriptionOf(slot: number): string {
+    const description = this.descriptions[slot]!;
+    // (A description of at most DESCRIPTION_MAX_LENGTH code units is never cut.)
+    if (description.length <= DESCRIPTION_MAX_LENGTH) return description;
+    const cache = (this.#resultDescriptions ??= new Array<string | undefined>(this.names.length).fill(undefined));
+    return (cache[slot] ??= truncateDescription(description));
   }
 
   /** Term → its id. Built on first use (by the first query). */
