@@ -2,6 +2,7 @@ import { MessageList } from '@mastra/core/agent';
 import { RequestContext } from '@mastra/core/request-context';
 import { createTool } from '@mastra/core/tools';
 import { describe, expect, it } from 'vitest';
+import type { Feature } from '../../src/conformance/case/schema.js';
 import { CLOCK_EPOCH, processorAdapter, requestContextEntries, type ProcessorClass, type StepObservation, type StepRequest, type StepSkip } from '../../src/conformance/index.js';
 
 interface Seen {
@@ -51,7 +52,7 @@ const observed = (answer: StepObservation | StepSkip): StepObservation => {
 };
 const at = '2026-01-01T00:00:01.000Z';
 
-const setup = { id: 'x', catalog: [{ name: 'weather', id: 'get_weather', description: 'Get the weather' }], options: {} };
+const setup = { id: 'x', catalog: [{ name: 'weather', id: 'get_weather', description: 'Get the weather' }], options: {}, features: [] as Feature[] };
 
 describe('in-process driver', () => {
   it('[conformance.adapter.agent-args] processInputStep gets a MessageList, a RequestContext with the memory thread, and format-2 tool results', async () => {
@@ -268,7 +269,7 @@ describe('in-process driver: the protocol duties', () => {
       }
     }
     const adapter = processorAdapter({ implementation: { name: 'l', version: '0' }, processor: Labelled as unknown as ProcessorClass, features: [], clock: { kind: 'date-now' } });
-    const session = await adapter.open({ id: 'x', catalog: [{ name: 'plain', description: 'd' }, { name: 'named', description: 'd', instance: 'alice' }], options: {} });
+    const session = await adapter.open({ id: 'x', catalog: [{ name: 'plain', description: 'd' }, { name: 'named', description: 'd', instance: 'alice' }], options: {}, features: [] });
     const obs = observed(await session.step(begin({ resolvedTools: [{ name: 'req', description: 'd' }, { name: 'bob', description: 'd', instance: 'bob' }] })));
     expect(obs.origins).toEqual({ search_tools: 'meta', stranger: 'unknown', plain: 'static', named: 'alice', req: 'resolved', bob: 'bob' });
   });

@@ -143,12 +143,12 @@ describe('events', () => {
     expect([...usedFeatures(searchCase({ events: [{ at: 0 }] }))].sort()).toEqual(['clock', 'events']);
   });
 
-  it('[conformance.protocol.events] [conformance.adapter.bundled] the reference adapter claims events and reports them after delivery; @mastra/core does not claim them', async () => {
+  it('[conformance.protocol.events] [conformance.protocol.case] [conformance.adapter.bundled] the reference adapter claims events and reports them after delivery, listening only in a case that declares events; @mastra/core does not claim them', async () => {
     const reference = await BUNDLED_ADAPTERS.find((b) => b.name === 'reference')!.create();
     const mastra = await BUNDLED_ADAPTERS.find((b) => b.name === 'mastra-core')!.create();
     expect(reference.features).toContain('events');
     expect(mastra.features).not.toContain('events');
-    const session = await reference.open({ id: 'x', catalog: [{ name: 'get_weather', description: 'Get the weather forecast' }], options: {} });
+    const session = await reference.open({ id: 'x', catalog: [{ name: 'get_weather', description: 'Get the weather forecast' }], options: {}, features: ['events'] });
     const first = (await session.step({ op: 'begin', stepNumber: 0, requestContext: {}, resolvedTools: [], messages: [] })) as StepObservation;
     expect(first.events).toEqual([]);
     const obs = (await session.step({ op: 'call', tool: 'search_tools', input: { query: 'weather' }, toolCallId: 'call-1' })) as StepObservation;
@@ -156,6 +156,13 @@ describe('events', () => {
     expect(obs.events?.map((e) => e.type)).toEqual(['search']);
     expect(obs.events?.[0]).toMatchObject({ version: 1, threadId: null, stepNumber: 0, toolCallId: 'call-1', requestId: expect.any(String) });
     await session.close();
+    // A case that does not declare `events` runs its processor unheard (r[conformance.protocol.case]).
+    const unheard = await reference.open({ id: 'y', catalog: [{ name: 'get_weather', description: 'Get the weather forecast' }], options: {}, features: [] });
+    await unheard.step({ op: 'begin', stepNumber: 0, requestContext: {}, resolvedTools: [], messages: [] });
+    const quiet = (await unheard.step({ op: 'call', tool: 'search_tools', input: { query: 'weather' }, toolCallId: 'call-1' })) as StepObservation;
+    expect(quiet.events).toEqual([]);
+    expect(quiet.result).toMatchObject({ results: [{ name: 'get_weather' }] });
+    await unheard.close();
     await reference.dispose();
     await mastra.dispose();
   });

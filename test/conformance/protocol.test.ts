@@ -83,7 +83,7 @@ describe('stdio protocol', () => {
       expect(sent.map((r) => (r.type === 'step' ? `step:${(r.step as { op: string }).op}` : r.type))).toEqual([
         'start', 'case', 'step:begin', 'step:begin', 'case', 'step:begin', 'step:advanceClock', 'case', 'case',
       ]);
-      expect(sent[1]).toEqual({ seq: 2, type: 'case', case: { id: 'processor.tools.meta/ok-blank', catalog: [], options: {} } });
+      expect(sent[1]).toEqual({ seq: 2, type: 'case', case: { id: 'processor.tools.meta/ok-blank', catalog: [], options: {}, features: [] } });
       expect(readFileSync(log, 'utf8').split('\n').filter((l) => l !== '')).toHaveLength(sent.length);
       for (const r of sent) expect(requestSchema.safeParse(r).success, JSON.stringify(r)).toBe(true);
     });
@@ -143,7 +143,7 @@ describe('stdio protocol', () => {
     await adapter.dispose();
     await waitFor(() => requests(log).some((r) => r.type === 'stop'));
     expect(requests(log).map((r) => r.type)).toEqual(['start', 'stop']);
-    await expect(adapter.open({ id: 'x', catalog: [], options: {} })).rejects.toThrow(/exited|stop/);
+    await expect(adapter.open({ id: 'x', catalog: [], options: {}, features: [] })).rejects.toThrow(/exited|stop/);
   });
 
   it('[conformance.protocol.schema] the checked-in protocol JSON Schemas are what the zod definitions generate', () => {

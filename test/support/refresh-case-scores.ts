@@ -50,7 +50,7 @@ const minScoreOf = (c: Case): number | undefined => {
 /** Runs a case's steps on the reference; returns every step's observation (up to a failure) and the failures. */
 async function runCase(c: Case, checkUpTo: number): Promise<{ observations: StepObservation[]; failures: string[] }> {
   const adapter = createAdapter();
-  const session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options });
+  const session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options, features: [...c.features] });
   const observations: StepObservation[] = [];
   const failures: string[] = [];
   try {

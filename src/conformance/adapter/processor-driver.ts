@@ -131,14 +131,20 @@ class DriverSession implements CaseSession {
   /** Each thread's latest `begin`: its `MessageList` and the message array it passed (r[conformance.protocol.same-request]). */
   private requests = new Map<string | null, { messageList: MessageList; messages: MastraDBMessage[] }>();
 
-  /** Whether the driver claims `events`: it then listens to every processor it builds. */
+  /**
+   * Whether the driver claims `events`. It listens to the processors of a case that declares
+   * `events` (r[conformance.protocol.case]); the others run unheard, as most users run them (a
+   * processor nobody listens to may skip postings, r[search.rank.pruning]).
+   */
   private readonly claimsEvents: boolean;
+  private readonly listens: boolean;
 
   constructor(
     private readonly driver: ProcessorDriverOptions,
     private readonly setup: CaseSetup,
   ) {
     this.claimsEvents = driver.features.includes('events');
+    this.listens = this.claimsEvents && setup.features.includes('events');
     try {
       this.processor = this.create();
     } catch (error) {
@@ -198,7 +204,7 @@ class DriverSession implements CaseSession {
     if (options.prefetch !== undefined) built.prefetch = { ...options.prefetch };
     if (options.includeQueriesInEvents !== undefined) built.includeQueriesInEvents = options.includeQueriesInEvents;
     // r[conformance.protocol.events]: every processor of the case (restarts included) reports to one list, as JSON.
-    if (this.claimsEvents) built.onEvent = (event: unknown) => void this.events.push(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
+    if (this.listens) built.onEvent = (event: unknown) => void this.events.push(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
     if (this.driver.clock.kind === 'option') Object.assign(built, this.driver.clock.options(this.time.now, this.time.timers));
     for (const [key, value] of Object.entries(options.raw ?? {})) {
       const prev = built[key];

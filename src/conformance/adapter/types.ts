@@ -26,6 +26,11 @@ export interface CaseSetup {
   catalog: ToolEntry[];
   /** The other constructor options; `filter` is written as data. */
   options: ProcessorOptionsData;
+  /**
+   * The features the case declares (r[conformance.case.features]): an implementation that claims
+   * `events` listens to the processor when the case declares `events` (r[conformance.protocol.case]).
+   */
+  features: Feature[];
 }
 
 /**

@@ -126,6 +126,7 @@ const caseSetupSchema = z
     id: z.string().describe('The case ID, for diagnostics.'),
     catalog: z.array(toolEntry),
     options: processorOptionsSchema,
+    features: z.array(featureSchema).describe('The features the case declares; an implementation claiming events listens to the processor when they hold events.'),
   })
   .strict()
   .meta({ id: 'caseSetup' });

@@ -126,7 +126,7 @@ async function runSteps(c: Case, session: CaseSession, claimsEvents: boolean): P
 async function runCase(adapter: Adapter, c: Case): Promise<CaseOutcome> {
   let session: CaseSession | undefined;
   try {
-    session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options });
+    session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options, features: [...c.features] });
     if (session.skipped !== undefined) return { skipped: session.skipped };
     if (c.constructionError || session.constructionError !== undefined) return constructionOutcome(c, session);
     return await runSteps(c, session, adapter.features.includes('events'));
