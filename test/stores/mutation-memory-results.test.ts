@@ -6,7 +6,7 @@
  * `completedInvocations` (every malformed message and part, one at a time).
  */
 import { describe, expect, it } from 'vitest';
-import { activatedNames, checkMaxThreads, completedInvocations, createInMemoryStore, loadToolMultiResult, loadToolNotFoundResult, type StoreUnload } from '../../src/stores/index.js';
+import { activatedNames, checkMaxThreads, completedInvocations, createContextStore, createInMemoryStore, loadToolMultiResult, loadToolNotFoundResult, type StoreUnload } from '../../src/stores/index.js';
 
 const input = (threadId: string | undefined) => ({ threadId, messages: [], isKnownTool: () => true });
 
@@ -94,5 +94,49 @@ describe('completed invocations (mutation survivors)', () => {
     ];
     expect([...completedInvocations(messages)]).toEqual([{ toolName: 'load_tool', result: { success: true, toolName: 'w' }, toolCallId: 'ok' }]);
     expect([...completedInvocations('not an array' as never)]).toEqual([]);
+  });
+});
+
+describe('context store options (mutation survivors)', () => {
+  const message = (options: Record<string, unknown>): string => {
+    try {
+      createContextStore({ autoLoad: false, ...options } as never);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return '';
+  };
+
+  it('[store.context.bridge.options] a bad maxBridgedThreads is named with its value when a number, with its type otherwise', () => {
+    expect(message({ maxBridgedThreads: -1 })).toMatch(/maxBridgedThreads must be a non-negative safe integer .*, got -1\.$/);
+    expect(message({ maxBridgedThreads: '5' })).toMatch(/maxBridgedThreads .*, got string\.$/);
+  });
+
+  it('[store.context.derive.incremental] a bad maxRememberedMessages is named with its value when a number, with its type otherwise', () => {
+    expect(message({ maxRememberedMessages: 1.5 })).toMatch(/maxRememberedMessages must be a non-negative safe integer .*, got 1\.5\.$/);
+    expect(message({ maxRememberedMessages: '5' })).toMatch(/maxRememberedMessages .*, got string\.$/);
+    expect(message({ maxRememberedMessages: 0 })).toBe('');
+  });
+
+  it('[store.context.prefetched] a prefetch without a bridge adds its names and nothing else, in order', () => {
+    const store = createContextStore({ autoLoad: false });
+    const all = { isKnownTool: () => true };
+    expect(store.loaded({ threadId: 't', messages: [], ...all, prefetched: { names: ['b', 'a'], at: 0 } })).toEqual(['b', 'a']);
+    expect(store.loaded({ threadId: 't', messages: [], ...all, prefetched: { names: [], at: 0 } })).toEqual([]);
+  });
+
+  it('[store.context.order-memory] the latest order of an anonymous request, or of a thread never stepped, is empty', () => {
+    const store = createContextStore({ autoLoad: false });
+    const all = () => true;
+    expect(store.latestLoaded!({ threadId: undefined, messages: [], isKnownTool: all })).toEqual([]);
+    expect(store.latestLoaded!({ threadId: 'never', messages: [], isKnownTool: all })).toEqual([]);
+  });
+
+  it('[store.context.state-methods] the oldest access time is the least activation time of the bridged threads, whatever order the clock gave them', () => {
+    const times = [100, 50];
+    const store = createContextStore({ autoLoad: false, clock: () => times.shift() ?? 0 });
+    store.activate({ threadId: 't1', messages: [], isKnownTool: () => true }, ['a']);
+    store.activate({ threadId: 't2', messages: [], isKnownTool: () => true }, ['b']);
+    expect(store.getStateStats()).toMatchObject({ threadCount: 2, oldestAccessTime: 50 });
   });
 });
