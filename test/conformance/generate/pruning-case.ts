@@ -8,7 +8,8 @@
  *
  * The catalog is pseudo-random but fixed (seeded): 2 600 tools whose descriptions draw 3 to 7
  * words from a 700-word Zipf vocabulary, a tenth of them short and repeating common words (tools
- * that only the commonest terms bring in, with high strengths: the ones an unsafe skip loses).
+ * that only the commonest terms bring in, with high strengths: the ones an unsafe skip loses),
+ * and ten probe groups (below) where the top 5 holds such tools or just does not.
  *
  * Run: `npx tsx test/conformance/generate/pruning-case.ts` (rewrites the file; the case lint and
  * `npm run conformance` check it like any other).
@@ -52,6 +53,24 @@ for (let i = 0; i < TOOLS; i++) {
   docs.push({ name: `t${i.toString(36)}`, description: words.join(' ') });
 }
 
+// Probe groups, one a word of its own: one tool holds it in a short description, five in long
+// ones (longer from group to group, so weaker), beside the commonest words' short dense tools. A
+// query of common words and the probe word prunes only while the five weak tools' partial sums
+// keep the common-only tools out of the top 5; past that, the top 5 holds common-only tools, and a
+// pruning that skipped the common words' postings regardless would lose them.
+const probes: string[] = [];
+for (let rank = 0; probes.length < 10; rank++) {
+  const w = pseudoWord(10_000 + rank);
+  if (JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w])) probes.push(w);
+}
+probes.forEach((probe, g) => {
+  docs.push({ name: `p${g}s`, description: `${probe} ${vocabulary[0]}` });
+  for (let k = 0; k < 5; k++) {
+    const filler = Array.from({ length: 8 + 14 * g + k }, () => vocabulary[40 + Math.floor(rand() * (VOCABULARY - 40))]!);
+    docs.push({ name: `p${g}w${k}`, description: [probe, ...filler].join(' ') });
+  }
+});
+
 const index = buildSearchIndex(docs);
 const stats = (q: string): QueryStats => {
   const s: QueryStats = { termsLookedUp: 0, postingsVisited: 0, approximateLookups: 0 };
@@ -74,6 +93,8 @@ for (let attempt = 0; attempt < 4_000 && queries.length < 60; attempt++) {
   // Keep the queries that prune, and a few that come close without pruning.
   if ((stats(q).postingsSkipped ?? 0) > 0 || (queries.length % 6 === 5 && rand() < 0.2)) queries.push(q);
 }
+
+for (const probe of probes) queries.push(`${common[0]} ${common[1]} ${probe}`, `${common[0]} ${probe}`, `${probe} ${common[2]}`);
 
 setPruningPolicy('never');
 const steps: unknown[] = [{ op: 'begin', thread: 't1' }];
@@ -98,4 +119,4 @@ const out = join(new URL('.', import.meta.url).pathname, '..', '..', '..', 'conf
 // One catalog entry a line, the rest as the other case files are written.
 const text = JSON.stringify(file, null, 2).replace(/\{\n\s+"name": ("[^"]*"),\n\s+"description": ("[^"]*")\n\s+\}/g, '{ "name": $1, "description": $2 }');
 writeFileSync(out, `${text}\n`);
-console.log(`wrote ${out}: ${TOOLS} tools, ${queries.length} queries, ${pruned} of them pruned by the reference`);
+console.log(`wrote ${out}: ${docs.length} tools, ${queries.length} queries, ${pruned} of them pruned by the reference`);
