@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   casesDir,
+  expectationsDir,
   formatDetails,
   loadCases,
   readExpectations,
@@ -35,7 +36,7 @@ const reusingNothing = (features: readonly Feature[]) =>
     features,
     clock: { kind: 'option', options: (now, timers) => ({ clock: now, timers, maxRememberedMessages: 0 }) },
   });
-const referenceExpectations = () => readExpectations(join(examples, '..', '..', 'expectations', 'reference.txt'));
+const referenceExpectations = () => readExpectations(join(expectationsDir(), 'reference.txt'));
 
 /** On a mismatch, the report says which case broke which rule. */
 const mismatch = (run: AdapterRun): string => (run.ok ? '' : formatDetails(run).join('\n'));

@@ -144,37 +144,42 @@ export class PostingsKernel {
   run(q: KernelQuery): number {
     const acc = this.#acc;
     const touched = this.#touched;
-    let m = 0;
     // 1. Accumulate weight · strength per slot; a slot's first posting records it.
+    const m = this.#accumulate(q, undefined);
+    // 2. Normalise and round each candidate; keep the k best in a heap whose root is the worst.
+    this.#count = 0;
+    const reachable = q.reachable;
+    for (let j = 0; j < m; j++) {
+      const slot = touched[j]!;
+      const score = PostingsKernel.#score(acc[slot]! / reachable);
+      acc[slot] = 0;
+      this.#offer(score, slot);
+    }
+    return this.#count;
+  }
+
+  /**
+   * Adds weight · strength into the accumulator for every posting of the query's terms (only those
+   * `essential` marks, when given), recording each slot's first posting in the touched list.
+   *
+   * @returns how many slots were touched
+   */
+  #accumulate(q: KernelQuery, essential: Uint8Array | undefined): number {
+    const acc = this.#acc;
+    const touched = this.#touched;
+    let count = 0;
     for (let t = 0; t < q.postings.length; t++) {
+      if (essential !== undefined && essential[t] === 0) continue;
       const { slots, strengths } = q.postings[t]!;
       const w = q.weights[t]!;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i]!;
         const before = acc[slot]!;
-        if (before === 0) touched[m++] = slot;
+        if (before === 0) touched[count++] = slot;
         acc[slot] = before + w * strengths[i]!;
       }
     }
-    // 2. Normalise and round each candidate; keep the k best in a heap whose root is the worst.
-    this.#count = 0;
-    const k = this.k;
-    const reachable = q.reachable;
-    for (let j = 0; j < m; j++) {
-      const slot = touched[j]!;
-      const score = Math.min(1, Math.round((acc[slot]! / reachable) * SCALE) / SCALE);
-      acc[slot] = 0;
-      if (this.#count < k) {
-        this.#heapScore[this.#count] = score;
-        this.#heapSlot[this.#count] = slot;
-        this.#siftUp(this.#count++);
-      } else if (k > 0 && PostingsKernel.#worse(this.#heapScore[0]!, this.#heapSlot[0]!, score, slot)) {
-        this.#heapScore[0] = score;
-        this.#heapSlot[0] = slot;
-        this.#siftDown(0);
-      }
-    }
-    return this.#count;
+    return count;
   }
 
   /** Offers `(score, slot)` to the top-k heap. */
@@ -259,18 +264,7 @@ export class PostingsKernel {
     // 2. The essential terms' partial sums.
     const acc = this.#acc;
     const touched = this.#touched;
-    let count = 0;
-    for (let j = 0; j < m; j++) {
-      if (essential[j] === 0) continue;
-      const { slots, strengths } = q.postings[j]!;
-      const w = q.weights[j]!;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        const before = acc[slot]!;
-        if (before === 0) touched[count++] = slot;
-        acc[slot] = before + w * strengths[i]!;
-      }
-    }
+    const count = this.#accumulate(q, essential);
     if (count < k) return this.#resetThenRun(count, q);
     // 3. θ: the k-th greatest partial sum (a min-heap of the k greatest).
     const heap = this.#partial;

@@ -27,10 +27,12 @@ const rand = prng(20261202);
 // The vocabulary: pseudo-words that are terms of their own, as they are, in queries and in
 // descriptions (no stopword, filler, stem or split changes them), so the case observes the ranking
 // alone and an implementation that leaves out a rule of analysis still agrees on it.
+/** Whether a word is one term, itself, both in a query and in a description. */
+const isOwnTerm = (w: string): boolean => JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w]);
 const vocabulary: string[] = [];
 for (let rank = 0; vocabulary.length < VOCABULARY; rank++) {
   const w = pseudoWord(rank);
-  if (JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w])) vocabulary.push(w);
+  if (isOwnTerm(w)) vocabulary.push(w);
 }
 const cdf: number[] = [];
 let total = 0;
@@ -61,7 +63,7 @@ for (let i = 0; i < TOOLS; i++) {
 const probes: string[] = [];
 for (let rank = 0; probes.length < 10; rank++) {
   const w = pseudoWord(10_000 + rank);
-  if (JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w])) probes.push(w);
+  if (isOwnTerm(w)) probes.push(w);
 }
 probes.forEach((probe, g) => {
   docs.push({ name: `p${g}s`, description: `${probe} ${vocabulary[0]}` });
