@@ -6,7 +6,7 @@
  * Implements r[conformance.lint.schema-valid], r[conformance.lint.unique-ids],
  * r[conformance.lint.known-rules], r[conformance.case.description],
  * r[conformance.lint.features], r[conformance.lint.step-order], r[conformance.lint.coverage],
- * r[conformance.case.no-raw-scores].
+ * r[conformance.case.pinned-scores].
  *
  * @module
  */
@@ -93,10 +93,10 @@ export function lintSuite(input: LintInput): string[] {
     const declared = new Set<string>(c.features);
     const undeclared = [...usedFeatures(c)].filter((f) => !declared.has(f));
     if (undeclared.length > 0) out.push(`${at}: uses undeclared feature(s) ${undeclared.join(', ')}; add them to "features"`);
-    // r[conformance.case.no-raw-scores]: `fields` must not reach a score.
+    // r[conformance.case.pinned-scores]: `fields` must not reach a score (`scored` pins scores).
     c.steps.forEach((step, i) => {
       if (step.op === 'call' && step.expect.fields && mentionsKey(step.expect.fields, 'score')) {
-        out.push(`${at}: step ${i + 1} pins a score in "fields"; use "scores" bounds or result order instead`);
+        out.push(`${at}: step ${i + 1} pins a score in "fields"; pin scores with "scored", or use "scores" bounds or result order`);
       }
     });
     // r[conformance.lint.step-order]

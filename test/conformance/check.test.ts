@@ -9,7 +9,7 @@ const searchResult = (scores: number[]) => ({
 });
 
 describe('step checks', () => {
-  it('[conformance.case.no-raw-scores] scores are checked by bounds, order and rounding only', () => {
+  it('[conformance.case.pinned-scores] scores bounds are checked by bounds, order and rounding', () => {
     expect(checkCall({ scores: { min: 0, max: 1, nonIncreasing: true, maxDecimals: 4 } }, searchResult([0.9, 0.5123, 0.5]))).toEqual([]);
     expect(checkCall({ scores: { max: 1 } }, searchResult([2.95]))).toEqual(['score of t0: above 1']);
     expect(checkCall({ scores: { above: 0 } }, searchResult([0]))).toEqual(['score of t0: not above 0']);
@@ -20,7 +20,24 @@ describe('step checks', () => {
     ]);
   });
 
-  it('[conformance.case.no-raw-scores] any non-increasing list of four-decimal scores in [0, 1] passes the bounds check', () => {
+  it('[conformance.case.pinned-scores] scored pins the names in order and each score exactly', () => {
+    const obs = searchResult([0.9, 0.4]);
+    expect(checkCall({ scored: [['t0', 0.9], ['t1', 0.4]] }, obs)).toEqual([]);
+    expect(checkCall({ scored: [['t0', 0.9], ['t1', 0.4001]] }, obs)).toEqual(['scored result 2: expected ["t1",0.4001], got ["t1",0.4]']);
+    expect(checkCall({ scored: [['t1', 0.9], ['t0', 0.4]] }, obs)).toEqual([
+      'scored result 1: expected ["t1",0.9], got ["t0",0.9]',
+      'scored result 2: expected ["t0",0.4], got ["t1",0.4]',
+    ]);
+    expect(checkCall({ scored: [['t0', 0.9]] }, obs)).toEqual(['scored results: expected 1 results [["t0",0.9]], got 2: [["t0",0.9],["t1",0.4]]']);
+    // The reported score is n / 10000: 0.1 + 0.2 is not the score 0.3.
+    expect(checkCall({ scored: [['t0', 0.3]] }, searchResult([0.1 + 0.2]))).toHaveLength(1);
+    expect(checkCall({ scored: [['t0', 0.3]] }, { ...searchResult([]), result: { results: [{ name: 't0', score: '0.3' }] } })).toHaveLength(1);
+    expect(checkCall({ scored: [] }, { outcome: 'result', result: { message: 'no results' }, filterCalls: [] })).toEqual([
+      'the result has no results array: {"message":"no results"}',
+    ]);
+  });
+
+  it('[conformance.case.pinned-scores] any non-increasing list of four-decimal scores in [0, 1] passes the bounds check', () => {
     const score = fc.integer({ min: 0, max: 10_000 }).map((n) => n / 10_000);
     fc.assert(
       fc.property(fc.array(score, { maxLength: 8 }), (raw) => {

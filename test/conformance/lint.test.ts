@@ -98,13 +98,18 @@ describe('case format', () => {
     expect(lint(loaded(base({ description: 'the tool shoulder is fine' })))).toEqual([]);
   });
 
-  it('[conformance.case.no-raw-scores] scores are bounds only: no exact score field, and fields cannot reach a score', () => {
+  it('[conformance.case.pinned-scores] scores are pinned only by scored: no exact score bound, and fields cannot reach a score', () => {
     const withScore = base({ steps: [{ op: 'begin' }, { op: 'call', tool: 'search_tools', input: { query: 'x' }, expect: { scores: { equals: 2 } as never } }] });
     expect(caseSchema.safeParse(withScore).success).toBe(false);
     const pinned = base({
       steps: [{ op: 'begin' }, { op: 'call', tool: 'search_tools', input: { query: 'x' }, expect: { fields: { results: [{ name: 'a', score: 2.95 }] } } }],
     });
-    expect(lint(loaded(pinned)).join('\n')).toMatch(/pins a score/);
+    expect(lint(loaded(pinned)).join('\n')).toMatch(/pins a score in "fields"; pin scores with "scored"/);
+    const scored = base({ steps: [{ op: 'begin' }, { op: 'call', tool: 'search_tools', input: { query: 'x' }, expect: { scored: [['a', 0.2951]] } }] });
+    expect(lint(loaded(scored))).toEqual([]);
+    for (const bad of [[['a']], [['a', 1.5]], [['a', -0.1]], [[1, 0.5]]]) {
+      expect(caseSchema.safeParse(base({ steps: [{ op: 'begin' }, { op: 'call', tool: 'search_tools', input: { query: 'x' }, expect: { scored: bad } }] })).success).toBe(false);
+    }
   });
 
   it('[conformance.case.features] the features a case uses are derived from its options and steps', () => {

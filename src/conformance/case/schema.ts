@@ -202,7 +202,7 @@ const beginExpectSchema = z
   })
   .strict();
 
-/** What must be observed after a `call` step. Scores are never pinned: bounds and order only. */
+/** What must be observed after a `call` step. Scores are pinned only through `scored` (r[conformance.case.pinned-scores]). */
 const callExpectSchema = z
   .object({
     threw: z.boolean().optional().describe('The tool threw; a call that throws fails unless this is true.'),
@@ -225,6 +225,10 @@ const callExpectSchema = z
       })
       .strict()
       .optional(),
+    scored: z
+      .array(z.tuple([z.string(), z.number().min(0).max(1)]))
+      .optional()
+      .describe('Search results: exactly these names in this order, each [name, score] with exactly this reported score (r[conformance.case.pinned-scores]).'),
     success: z.boolean().optional().describe('The result`s `success` flag.'),
     errorResult: z.boolean().optional().describe('The result is an error result (error: true or success: false).'),
     fields: z.record(z.string(), z.unknown()).optional().describe('A partial deep match on the result object.'),

@@ -226,7 +226,7 @@ export interface BeginExpect extends FilterCallChecks {
   systemExclude?: string[] | undefined;
 }
 
-/** Bounds on search scores; raw scores are never pinned. @see r[conformance.case.no-raw-scores] */
+/** Bounds on search scores (scores are pinned only by {@link CallExpect.scored}). @see r[conformance.case.pinned-scores] */
 export interface ScoreChecks {
   /** Every score is at least this. */
   min?: number | undefined;
@@ -264,6 +264,11 @@ export interface CallExpect extends FilterCallChecks {
   minCount?: number | undefined;
   /** Bounds on the scores. */
   scores?: ScoreChecks | undefined;
+  /**
+   * Search results: exactly these names in this order, each `[name, score]` with exactly this
+   * reported score. @see r[conformance.case.pinned-scores]
+   */
+  scored?: Array<[string, number]> | undefined;
   /** The result's `success` flag. */
   success?: boolean | undefined;
   /** The result is an error result (`error: true` or `success: false`). */

@@ -1,9 +1,9 @@
 /**
  * Compares what an adapter observed with what a step expects. Each function
- * returns the list of mismatches, empty when the step passes. Scores are only
- * ever compared with bounds and with each other, never pinned.
+ * returns the list of mismatches, empty when the step passes. Scores are
+ * compared with bounds and with each other, or pinned by `scored`.
  *
- * Implements r[conformance.case.no-raw-scores].
+ * Implements r[conformance.case.pinned-scores].
  *
  * @module
  */
@@ -149,6 +149,22 @@ function resultNames(result: unknown): { names: string[]; scores: unknown[] } | 
   };
 }
 
+/**
+ * r[conformance.case.pinned-scores]: exactly these names in this order, each with exactly its
+ * score (a reported score is `n / 10000`, so equal scores are equal binary64 numbers).
+ */
+function scoredList(expected: ReadonlyArray<readonly [string, number]>, names: readonly string[], scores: readonly unknown[], out: string[]): void {
+  const actual = names.map((name, i) => [name, scores[i]] as const);
+  const differs = (i: number): boolean => actual[i]![0] !== expected[i]![0] || !Object.is(actual[i]![1], expected[i]![1]);
+  if (actual.length !== expected.length) {
+    out.push(`scored results: expected ${expected.length} results ${show(expected)}, got ${actual.length}: ${show(actual)}`);
+    return;
+  }
+  for (let i = 0; i < expected.length; i++) {
+    if (differs(i)) out.push(`scored result ${i + 1}: expected ${show(expected[i])}, got ${show(actual[i])}`);
+  }
+}
+
 /** Checks a `call` step. */
 export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
   const out: string[] = [];
@@ -163,7 +179,7 @@ export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
   const result = obs.result;
   const needsNames =
     expect.names || expect.namesInclude || expect.namesExclude || expect.namesPrefix || expect.namesBefore ||
-    expect.count !== undefined || expect.maxCount !== undefined || expect.minCount !== undefined || expect.scores;
+    expect.count !== undefined || expect.maxCount !== undefined || expect.minCount !== undefined || expect.scores || expect.scored;
   if (needsNames) {
     const found = resultNames(result);
     if (!found) {
@@ -178,6 +194,7 @@ export function checkCall(expect: CallExpect, obs: StepObservation): string[] {
       if (expect.count !== undefined && names.length !== expect.count) out.push(`result count: expected ${expect.count}, got ${names.length}`);
       if (expect.maxCount !== undefined && names.length > expect.maxCount) out.push(`result count: expected at most ${expect.maxCount}, got ${names.length}`);
       if (expect.minCount !== undefined && names.length < expect.minCount) out.push(`result count: expected at least ${expect.minCount}, got ${names.length}`);
+      if (expect.scored) scoredList(expect.scored, names, scores, out);
       if (expect.scores) {
         const s = expect.scores;
         scores.forEach((score, i) => {
