@@ -124,6 +124,8 @@ class DriverSession implements CaseSession {
   private requestState: Record<string, unknown> = {};
   /** The events delivered since the last observation (when the driver claims `events`). */
   private readonly events: Record<string, unknown>[] = [];
+  /** The event spans recorded since the last observation (when the driver claims `tracing`). */
+  private readonly spans: Record<string, unknown>[] = [];
   private readonly flight: Flight = { now: 0, max: 0 };
   private origin = new WeakMap<object, string>();
   private lastTools: Record<string, unknown> | undefined;
@@ -138,6 +140,13 @@ class DriverSession implements CaseSession {
    */
   private readonly claimsEvents: boolean;
   private readonly listens: boolean;
+  /**
+   * Whether the driver claims `tracing`, and the tracing context it gives each step and call of a
+   * case that declares `tracing` (r[conformance.protocol.tracing]): a span whose `createEventSpan`
+   * records its options, as JSON.
+   */
+  private readonly claimsTracing: boolean;
+  private readonly tracingContext: { currentSpan: { createEventSpan(options: unknown): void } } | undefined;
 
   constructor(
     private readonly driver: ProcessorDriverOptions,
@@ -145,6 +154,12 @@ class DriverSession implements CaseSession {
   ) {
     this.claimsEvents = driver.features.includes('events');
     this.listens = this.claimsEvents && setup.features.includes('events');
+    this.claimsTracing = driver.features.includes('tracing');
+    const spans = this.spans;
+    this.tracingContext =
+      this.claimsTracing && setup.features.includes('tracing')
+        ? { currentSpan: { createEventSpan: (options: unknown) => void spans.push(JSON.parse(JSON.stringify(options)) as Record<string, unknown>) } }
+        : undefined;
     try {
       this.processor = this.create();
     } catch (error) {
@@ -247,6 +262,7 @@ class DriverSession implements CaseSession {
       elapsedMs,
       maxFilterCallsInFlight: this.flight.max,
       ...(this.claimsEvents ? { events: this.events.splice(0) } : {}),
+      ...(this.claimsTracing ? { spans: this.spans.splice(0) } : {}),
     };
   }
 
@@ -331,6 +347,7 @@ class DriverSession implements CaseSession {
       tools: this.makeTools(request.resolvedTools, 'resolved'),
       retryCount: 0,
       requestContext,
+      ...(this.tracingContext ? { tracingContext: this.tracingContext } : {}),
       abort: (reason?: string) => {
         throw new Error(`processor aborted: ${reason ?? ''}`);
       },
@@ -417,6 +434,7 @@ class DriverSession implements CaseSession {
         ...(request.toolCallIdVia === 'agent' ? { agent: { toolCallId: request.toolCallId } } : { toolCallId: request.toolCallId }),
         messages: [],
         requestContext,
+        ...(this.tracingContext ? { tracingContext: this.tracingContext } : {}),
         ...(thread !== null ? { threadId: thread, resourceId: RESOURCE_ID } : {}),
       });
       return { outcome: 'result', result };

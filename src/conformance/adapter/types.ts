@@ -212,6 +212,8 @@ export interface StepObservation {
   tools?: string[];
   /** The events delivered since the previous observation, in order (adapters with the `events` feature). */
   events?: Record<string, unknown>[];
+  /** The event spans recorded on the step's or the call's tracing span, in order (adapters with the `tracing` feature). */
+  spans?: Record<string, unknown>[];
 }
 
 /** The implementation skips the case it is running: no further step is sent. @see r[conformance.protocol.skip] */

@@ -36,6 +36,7 @@ export function usedFeatures(c: Case): Set<Feature> {
   for (const step of c.steps) {
     const expect = 'expect' in step ? (step.expect as EventChecks) : {};
     if (expect.events !== undefined || expect.eventsExclude !== undefined) used.add('events');
+    if (expect.spans !== undefined) used.add('tracing');
     // `at` and `durationMs` are the same in every run only on the simulated clock (r[conformance.runner.events]).
     if (expect.events?.some((e) => Object.hasOwn(e, 'at') || Object.hasOwn(e, 'durationMs'))) used.add('clock');
     switch (step.op) {

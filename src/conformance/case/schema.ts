@@ -168,6 +168,10 @@ const eventChecks = {
     .optional()
     .describe('Exactly this many events, in this order, each matching its object as a deep subset (request ids numbered request-1, request-2, …).'),
   eventsExclude: z.array(z.string()).optional().describe('Strings the JSON text of no event of the step contains.'),
+  spans: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .describe('Exactly this many event spans recorded on the step`s or the call`s tracing span, in this order, each matching its object as a deep subset (r[conformance.protocol.tracing]).'),
 };
 
 /** Checks shared by every step that can see filter calls. */
@@ -404,6 +408,7 @@ export const featureSchema = z.enum([
   'events',
   'same-objects',
   'incremental-derivation',
+  'tracing',
 ]);
 
 /** One conformance case. @see r[conformance.case.format] */

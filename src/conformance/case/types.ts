@@ -27,7 +27,8 @@ export type Feature =
   | 'prefetch'
   | 'events'
   | 'same-objects'
-  | 'incremental-derivation';
+  | 'incremental-derivation'
+  | 'tracing';
 
 /** Where the filter hook is applied. */
 export type FilterPhase = 'search' | 'load' | 'active';
@@ -192,6 +193,8 @@ export interface EventChecks {
   events?: Record<string, unknown>[] | undefined;
   /** Strings the JSON text of no event of the step contains. */
   eventsExclude?: string[] | undefined;
+  /** Exactly this many event spans, in this order, each matching its object as a deep subset (r[conformance.protocol.tracing]). */
+  spans?: Record<string, unknown>[] | undefined;
 }
 
 /** Filter-call checks shared by the steps that can see filter calls. */

@@ -146,9 +146,18 @@ export const requestSchema = z
 const filterCalls = z.array(filterCallSchema).describe('Every call of the filter hook during the step, in order.');
 /** One event as the processor's listener received it (r[processor.events.schema]). */
 const event = toolSearchEventSchema.meta({ id: 'event', description: "One event the processor delivered to its onEvent listener, unchanged (spec/processor.md, r[processor.events.schema])." });
+/** One event span as the processor recorded it on a tracing span (r[processor.events.tracing]). */
+const span = z
+  .object({
+    type: z.string().describe('The span type: `generic`.'),
+    name: z.string().describe('`tool_search.<event type>`.'),
+    metadata: z.record(z.string(), z.unknown()).describe('The event\'s fields other than `version` and `type`.'),
+  })
+  .meta({ id: 'eventSpan', description: 'The options of one createEventSpan call, as JSON (r[conformance.protocol.tracing]).' });
 /**
  * Fields any observation may carry: an implementation claiming `filter-timing` gives both timings,
- * one claiming `events` gives `events` (r[conformance.protocol.events]).
+ * one claiming `events` gives `events` (r[conformance.protocol.events]), one claiming `tracing`
+ * gives `spans` (r[conformance.protocol.tracing]).
  */
 const timing = {
   elapsedMs: z.number().min(0).optional().describe('Simulated milliseconds the step took.'),
@@ -157,6 +166,10 @@ const timing = {
     .array(event)
     .optional()
     .describe('The events delivered to the listener since the previous observation, in delivery order; present exactly when the implementation claims `events`.'),
+  spans: z
+    .array(span)
+    .optional()
+    .describe('The event spans recorded on the tracing span the step or the call was given, in order; present exactly when the implementation claims `tracing`.'),
 };
 const origins = z.record(z.string(), z.string()).describe('Key → origin label of the tool object behind it.');
 const keys = z.array(z.string());

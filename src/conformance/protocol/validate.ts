@@ -46,18 +46,22 @@ export function protocolErrorOf(where: string, error: z.ZodError, prefix: readon
 
 /**
  * Checks an observation against the shape its step's operation requires, with `events` exactly
- * when the implementation claims them.
+ * when the implementation claims the feature `events`, and `spans` exactly when it claims `tracing`.
  *
  * @see r[conformance.protocol.events]
+ * @see r[conformance.protocol.tracing]
  * @see r[conformance.protocol.observation]
  * @throws ProtocolError naming the first bad field, under `observation`
  */
-export function checkObservation(op: StepOp, observation: unknown, where: string, claimsEvents = false): StepObservation {
+export function checkObservation(op: StepOp, observation: unknown, where: string, claimed: readonly string[] = []): StepObservation {
   const parsed = observationSchemas[op].safeParse(observation);
   if (!parsed.success) throw protocolErrorOf(where, parsed.error, ['observation']);
-  // r[conformance.protocol.events]: `events` is there exactly when the implementation claims the feature.
-  const hasEvents = Object.hasOwn(observation as object, 'events');
-  if (claimsEvents && !hasEvents) throw new ProtocolError(where, 'observation.events', 'missing; the implementation claims the feature events');
-  if (!claimsEvents && hasEvents) throw new ProtocolError(where, 'observation.events', 'unexpected; the implementation does not claim the feature events');
+  // r[conformance.protocol.events], r[conformance.protocol.tracing]: each is there exactly when the implementation claims its feature.
+  for (const [field, feature] of [['events', 'events'], ['spans', 'tracing']] as const) {
+    const claims = claimed.includes(feature);
+    const has = Object.hasOwn(observation as object, field);
+    if (claims && !has) throw new ProtocolError(where, `observation.${field}`, `missing; the implementation claims the feature ${feature}`);
+    if (!claims && has) throw new ProtocolError(where, `observation.${field}`, `unexpected; the implementation does not claim the feature ${feature}`);
+  }
   return observation as StepObservation;
 }

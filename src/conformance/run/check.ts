@@ -66,6 +66,7 @@ function checkBounds(label: string, bounds: Bounds | undefined, actual: number |
  * Implements r[conformance.case.events].
  */
 export function checkEvents(expect: EventChecks, obs: StepObservation, out: string[]): void {
+  checkSpans(expect, obs, out);
   if (expect.events === undefined && expect.eventsExclude === undefined) return;
   const events = obs.events;
   if (events === undefined) {
@@ -86,6 +87,28 @@ export function checkEvents(expect: EventChecks, obs: StepObservation, out: stri
     const i = events.findIndex((e) => show(e).includes(text));
     if (i >= 0) out.push(`event ${i + 1}: contains ${show(text)}: ${show(events[i])}`);
   }
+}
+
+/**
+ * Checks the event spans of a step as events are checked: exactly as many as expected, each
+ * matching its expected object as a deep subset, in order.
+ *
+ * Implements r[conformance.protocol.tracing].
+ */
+function checkSpans(expect: EventChecks, obs: StepObservation, out: string[]): void {
+  if (expect.spans === undefined) return;
+  const spans = obs.spans;
+  if (spans === undefined) {
+    out.push('spans: not reported by the adapter');
+    return;
+  }
+  if (expect.spans.length !== spans.length) {
+    out.push(`spans: expected ${expect.spans.length}, got ${spans.length}: ${show(spans)}`);
+    return;
+  }
+  expect.spans.forEach((e, i) => {
+    if (!partialMatch(e, spans[i])) out.push(`span ${i + 1}: expected ${show(e)} within ${show(spans[i])}`);
+  });
 }
 
 /**

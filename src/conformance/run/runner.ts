@@ -63,40 +63,48 @@ function constructionOutcome(c: Case, session: CaseSession): CaseOutcome {
 }
 
 /**
- * Numbers the request ids of a case's events: each distinct non-null `requestId` becomes
- * `request-N` in the order it first appears, so that cases can compare them.
+ * Numbers the request ids of a case's events and spans: each distinct non-null `requestId` (of an
+ * event, or of a span's `metadata`) becomes `request-N` in the order it first appears, so that
+ * cases can compare them.
  *
  * Implements r[conformance.runner.events].
  */
 export class RequestIds {
   readonly #labels = new Map<string, string>();
 
-  /** The observation with its events' request ids numbered (the same object when it has no events). */
+  /** The observation with its events' and spans' request ids numbered (the same object when it has neither). */
   normalise(obs: StepObservation): StepObservation {
-    if (obs.events === undefined) return obs;
-    const events = obs.events.map((e) => {
-      const id = e.requestId;
-      if (typeof id !== 'string') return e;
-      let label = this.#labels.get(id);
-      if (label === undefined) {
-        label = `request-${this.#labels.size + 1}`;
-        this.#labels.set(id, label);
-      }
-      return { ...e, requestId: label };
+    if (obs.events === undefined && obs.spans === undefined) return obs;
+    const events = obs.events?.map((e) => this.#numbered(e));
+    const spans = obs.spans?.map((s) => {
+      const metadata = s.metadata;
+      return metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? { ...s, metadata: this.#numbered(metadata as Record<string, unknown>) } : s;
     });
-    return { ...obs, events };
+    return { ...obs, ...(events ? { events } : {}), ...(spans ? { spans } : {}) };
+  }
+
+  /** A record with its `requestId`, when a string, replaced by its label. */
+  #numbered(record: Record<string, unknown>): Record<string, unknown> {
+    const id = record.requestId;
+    if (typeof id !== 'string') return record;
+    let label = this.#labels.get(id);
+    if (label === undefined) {
+      label = `request-${this.#labels.size + 1}`;
+      this.#labels.set(id, label);
+    }
+    return { ...record, requestId: label };
   }
 }
 
 /** Sends one step and validates the answer: an observation of the step's shape, or a skip. */
-async function observe(session: CaseSession, request: StepRequest, where: string, claimsEvents: boolean): Promise<StepObservation | { skipped: string }> {
+async function observe(session: CaseSession, request: StepRequest, where: string, claimed: readonly string[]): Promise<StepObservation | { skipped: string }> {
   const answer = await session.step(request);
   if ('skipped' in answer && typeof answer.skipped === 'string') return { skipped: answer.skipped };
-  return checkObservation(request.op, answer, `the answer to ${where}`, claimsEvents);
+  return checkObservation(request.op, answer, `the answer to ${where}`, claimed);
 }
 
 /** Runs the steps of an opened case; a failing step ends the case (later steps would only show its consequences). */
-async function runSteps(c: Case, session: CaseSession, claimsEvents: boolean): Promise<CaseOutcome> {
+async function runSteps(c: Case, session: CaseSession, claimed: readonly string[]): Promise<CaseOutcome> {
   const conversation = new Conversation();
   const requestIds = new RequestIds();
   for (const [index, step] of c.steps.entries()) {
@@ -104,7 +112,7 @@ async function runSteps(c: Case, session: CaseSession, claimsEvents: boolean): P
     const request = conversation.request(step);
     let obs: StepObservation | { skipped: string };
     try {
-      obs = await observe(session, request, where, claimsEvents);
+      obs = await observe(session, request, where, claimed);
     } catch (error) {
       if (error instanceof ProtocolError) throw error;
       return { failures: [`${where}: adapter error: ${error instanceof Error ? error.message : String(error)}`] };
@@ -129,7 +137,7 @@ async function runCase(adapter: Adapter, c: Case): Promise<CaseOutcome> {
     session = await adapter.open({ id: c.id, catalog: c.catalog, options: c.options, features: [...c.features] });
     if (session.skipped !== undefined) return { skipped: session.skipped };
     if (c.constructionError || session.constructionError !== undefined) return constructionOutcome(c, session);
-    return await runSteps(c, session, adapter.features.includes('events'));
+    return await runSteps(c, session, adapter.features);
   } catch (error) {
     if (error instanceof ProtocolError) return { protocolError: error.message };
     throw error;
