@@ -3,7 +3,9 @@
  * format's `spans`, the runner's checks and numbering, the protocol's validation, and the bundled
  * adapters' claims.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { OUT, tracingFileText } from './generate/tracing-case.js';
 import { BUNDLED_ADAPTERS, caseSchema, runSuite, usedFeatures, type Adapter, type Case, type CaseInput, type StepObservation } from '../../src/conformance/index.js';
 
 /** An adapter claiming `features` whose steps answer `answers` in turn. */
@@ -94,5 +96,12 @@ describe('the tracing feature', () => {
     await untraced.close();
     await reference.dispose();
     await mastra.dispose();
+  });
+});
+
+describe('the generated tracing cases', () => {
+  it('[conformance.protocol.tracing] processor/tracing.json is what test/conformance/generate/tracing-case.ts writes from the events cases', () => {
+    // Regenerate with: npx tsx test/conformance/generate/tracing-case.ts
+    expect(readFileSync(OUT, 'utf8')).toBe(tracingFileText());
   });
 });

@@ -12,7 +12,8 @@
  * call: the names and scores the reference reports. A call is pinned only when the runs with every
  * rounding product nudged by ±10⁻⁶ (rounding-nudge.ts) report the same scores; a case none of
  * whose calls returns a result gets no twin. `search/mutation-pruning.json` pins its scores itself
- * (pruning-case.ts), so it has no twin here.
+ * (pruning-case.ts), and `processor/tracing.json` holds twins of the events cases, so neither has
+ * a twin here.
  *
  * Run: `npx tsx test/conformance/generate/pinned-scores-case.ts` (rewrites the file). Run it again
  * after a change of scoring that the twins then fail; test/conformance/pinned-scores.test.ts checks
@@ -25,8 +26,8 @@ import { formatJson } from './format-json.js';
 import { NUDGE, withRoundingNudged } from './rounding-nudge.js';
 
 const OUT = join(casesDir(), 'search', 'pinned-scores.json');
-/** Case files that pin their scores themselves, or are this file. */
-const OWN_PINS = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json']);
+/** Case files that pin their scores themselves, are this file, or are twins of other cases (tracing-case.ts). */
+const OWN_PINS = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json', 'processor/tracing.json']);
 
 type Pins = Array<Array<[string, number]> | undefined>;
 

@@ -14,15 +14,18 @@
  *
  * The twin's ID is `processor.events.tracing/<the case's short name>-<its topic>`.
  *
- * Run: `npx tsx test/conformance/generate/tracing-case.ts` (rewrites the file); `npm run
+ * Run: `npx tsx test/conformance/generate/tracing-case.ts` (rewrites the file; `npm test` fails while
+ * it is stale, test/conformance/tracing.test.ts); `npm run
  * conformance` runs it like any other case file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { caseFiles, casesDir } from '../../../src/conformance/index.js';
 import { formatJson } from './format-json.js';
 
-const OUT = join(casesDir(), 'processor', 'tracing.json');
+/** The generated file. */
+export const OUT = join(casesDir(), 'processor', 'tracing.json');
 const SOURCES = /\/processor\/(?:mutation-)?events[^/]*\.json$/;
 /** Steps that are given a tracing span (r[conformance.protocol.tracing]). */
 const TRACED = new Set(['begin', 'call']);
@@ -41,40 +44,50 @@ function describe(original: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
-const twins: unknown[] = [];
-for (const file of caseFiles(casesDir()).filter((f) => SOURCES.test(f.split('\\').join('/')))) {
-  for (const raw of JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, unknown>>) {
-    const steps = structuredClone(raw.steps) as Array<Record<string, unknown>>;
-    let traced = 0;
-    let thread: unknown = null;
-    for (const step of steps) {
-      if (step.op === 'begin') thread = step.thread ?? null;
-      if (step.op === 'restart') thread = null;
-      const expect = step.expect as Record<string, unknown> | undefined;
-      if (!expect) continue;
-      const events = expect.events as Array<Record<string, unknown>> | undefined;
-      if (events === undefined) continue;
-      // An event's thread id is cut to 64 code units, ending in "…" (r[processor.options.bounded-echo]).
-      const cut = (id: unknown): unknown => (typeof id === 'string' && id.length > 64 ? `${id.slice(0, 64)}…` : id);
-      const own = (e: Record<string, unknown>): boolean => !Object.hasOwn(e, 'threadId') || e.threadId === cut(thread);
-      // Events of untraced steps are delivered to the listener only.
-      const spans = TRACED.has(step.op as string) ? events.filter(own).map(spanOf) : [];
-      expect.spans = spans;
-      delete expect.events;
-      delete expect.eventsExclude;
-      traced += spans.length > 0 ? 1 : 0;
+/** The twins, in file and case order. */
+export function tracingTwins(): unknown[] {
+  const twins: unknown[] = [];
+  for (const file of caseFiles(casesDir()).filter((f) => SOURCES.test(f.split('\\').join('/')))) {
+    for (const raw of JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, unknown>>) {
+      const steps = structuredClone(raw.steps) as Array<Record<string, unknown>>;
+      let traced = 0;
+      let thread: unknown = null;
+      for (const step of steps) {
+        if (step.op === 'begin') thread = step.thread ?? null;
+        if (step.op === 'restart') thread = null;
+        const expect = step.expect as Record<string, unknown> | undefined;
+        if (!expect) continue;
+        const events = expect.events as Array<Record<string, unknown>> | undefined;
+        if (events === undefined) continue;
+        // An event's thread id is cut to 64 code units, ending in "…" (r[processor.options.bounded-echo]).
+        const cut = (id: unknown): unknown => (typeof id === 'string' && id.length > 64 ? `${id.slice(0, 64)}…` : id);
+        const own = (e: Record<string, unknown>): boolean => !Object.hasOwn(e, 'threadId') || e.threadId === cut(thread);
+        // Events of untraced steps are delivered to the listener only.
+        const spans = TRACED.has(step.op as string) ? events.filter(own).map(spanOf) : [];
+        expect.spans = spans;
+        delete expect.events;
+        delete expect.eventsExclude;
+        traced += spans.length > 0 ? 1 : 0;
+      }
+      if (traced === 0) continue;
+      const [topic, name] = (raw.id as string).split('/') as [string, string];
+      twins.push({
+        ...raw,
+        id: `processor.events.tracing/${name}-${topic.split('.').at(-1)}`,
+        rules: [...new Set([...(raw.rules as string[]), 'processor.events.tracing', 'conformance.protocol.tracing'])],
+        description: describe(raw.description as string),
+        features: [...(raw.features as string[]).filter((f) => f !== 'events' || Object.hasOwn((raw.options ?? {}) as object, 'includeQueriesInEvents')), 'tracing'],
+        steps,
+      });
     }
-    if (traced === 0) continue;
-    const [topic, name] = (raw.id as string).split('/') as [string, string];
-    twins.push({
-      ...raw,
-      id: `processor.events.tracing/${name}-${topic.split('.').at(-1)}`,
-      rules: [...new Set([...(raw.rules as string[]), 'processor.events.tracing', 'conformance.protocol.tracing'])],
-      description: describe(raw.description as string),
-      features: [...(raw.features as string[]).filter((f) => f !== 'events' || Object.hasOwn((raw.options ?? {}) as object, 'includeQueriesInEvents')), 'tracing'],
-      steps,
-    });
   }
+  return twins;
 }
-writeFileSync(OUT, `${formatJson(twins)}\n`);
-console.log(`wrote ${twins.length} cases to ${OUT}`);
+
+/** The file's text: what `npm test` compares with the checked-in file. */
+export const tracingFileText = (): string => `${formatJson(tracingTwins())}\n`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(OUT, tracingFileText());
+  console.log(`wrote ${tracingTwins().length} cases to ${OUT}`);
+}
