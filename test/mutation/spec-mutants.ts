@@ -701,8 +701,9 @@ export const SPEC_MUTANTS: readonly SpecMutant[] = [
     rule: 'store.context.trust.assistant-only',
     misreading: 'tool results in messages of any role count as evidence',
     file: 'src/stores/messages.ts',
-    find: "    if (own(message, 'role') !== 'assistant') continue;\n",
-    replace: '',
+    find: "counts = own(message, 'role') === 'assistant' && own(content, 'format') === 2;",
+    replace: "counts = own(content, 'format') === 2;",
+    also: [{ find: "    if (own(message, 'role') !== 'assistant') continue;\n", replace: '' }],
   },
   {
     id: 'bridge-kept',
