@@ -30,6 +30,23 @@ describe('pinned scores', () => {
     expect(pinning.some((c) => c.id === 'search.rank.pruning/exhaustive-top-five')).toBe(true);
   });
 
+  it('[conformance.case.pinned-scores] every case expecting a search to find something has its twin in pinned-scores.json (regenerate it with test/conformance/generate/pinned-scores-case.ts)', () => {
+    const twins = new Set(suite.cases.map(({ case: c }) => c.id));
+    const generated = /(?:^|\/)(?:search\/pinned-scores|search\/mutation-pruning|processor\/tracing)\.json$/;
+    const finds = (c: Case): boolean =>
+      c.steps.some(
+        (s) =>
+          s.op === 'call' &&
+          s.tool === 'search_tools' &&
+          ((s.expect?.names?.length ?? 0) > 0 || (s.expect?.namesPrefix?.length ?? 0) > 0 || (s.expect?.namesInclude?.length ?? 0) > 0 || (s.expect?.minCount ?? 0) > 0),
+      );
+    const missing = suite.cases
+      .filter(({ case: c, file }) => !generated.test(file.split('\\').join('/')) && finds(c))
+      .map(({ case: c }) => c.id)
+      .filter((id) => !twins.has(`search.score.formula/${id.replace(/[./]/g, '-')}`));
+    expect(missing).toEqual([]);
+  });
+
   it('[conformance.case.pinned-scores] every pinned score survives its product moved by 10⁻⁶ either way', async () => {
     expect(await failingWith(NUDGE, pinning)).toEqual([]);
     expect(await failingWith(-NUDGE, pinning)).toEqual([]);
