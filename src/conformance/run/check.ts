@@ -60,55 +60,44 @@ function checkBounds(label: string, bounds: Bounds | undefined, actual: number |
 }
 
 /**
+ * Checks observed objects against expected ones: exactly as many, each matching its expected object
+ * as a deep subset, in order. `noun` names one of them in the mismatches (`event`, `span`).
+ *
+ * Implements r[conformance.case.events] and r[conformance.protocol.tracing].
+ */
+function checkInOrder(noun: string, expected: readonly Record<string, unknown>[], actual: readonly Record<string, unknown>[], out: string[]): void {
+  if (expected.length !== actual.length) {
+    out.push(`${noun}s: expected ${expected.length}, got ${actual.length}: ${show(actual)}`);
+    return;
+  }
+  expected.forEach((e, i) => {
+    if (!partialMatch(e, actual[i])) out.push(`${noun} ${i + 1}: expected ${show(e)} within ${show(actual[i])}`);
+  });
+}
+
+/**
  * Checks the events of a step: exactly as many as expected, each matching its expected object as a
- * deep subset, in order; and no event's JSON text holding an excluded string.
+ * deep subset, in order; and no event's JSON text holding an excluded string. Checks the step's
+ * event spans the same way (r[conformance.protocol.tracing]).
  *
  * Implements r[conformance.case.events].
  */
 export function checkEvents(expect: EventChecks, obs: StepObservation, out: string[]): void {
-  checkSpans(expect, obs, out);
+  if (expect.spans !== undefined) {
+    if (obs.spans === undefined) out.push('spans: not reported by the adapter');
+    else checkInOrder('span', expect.spans, obs.spans, out);
+  }
   if (expect.events === undefined && expect.eventsExclude === undefined) return;
   const events = obs.events;
   if (events === undefined) {
     out.push('events: not reported by the adapter');
     return;
   }
-  if (expect.events !== undefined) {
-    const expected = expect.events;
-    if (expected.length !== events.length) {
-      out.push(`events: expected ${expected.length}, got ${events.length}: ${show(events)}`);
-    } else {
-      expected.forEach((e, i) => {
-        if (!partialMatch(e, events[i])) out.push(`event ${i + 1}: expected ${show(e)} within ${show(events[i])}`);
-      });
-    }
-  }
+  if (expect.events !== undefined) checkInOrder('event', expect.events, events, out);
   for (const text of expect.eventsExclude ?? []) {
     const i = events.findIndex((e) => show(e).includes(text));
     if (i >= 0) out.push(`event ${i + 1}: contains ${show(text)}: ${show(events[i])}`);
   }
-}
-
-/**
- * Checks the event spans of a step as events are checked: exactly as many as expected, each
- * matching its expected object as a deep subset, in order.
- *
- * Implements r[conformance.protocol.tracing].
- */
-function checkSpans(expect: EventChecks, obs: StepObservation, out: string[]): void {
-  if (expect.spans === undefined) return;
-  const spans = obs.spans;
-  if (spans === undefined) {
-    out.push('spans: not reported by the adapter');
-    return;
-  }
-  if (expect.spans.length !== spans.length) {
-    out.push(`spans: expected ${expect.spans.length}, got ${spans.length}: ${show(spans)}`);
-    return;
-  }
-  expect.spans.forEach((e, i) => {
-    if (!partialMatch(e, spans[i])) out.push(`span ${i + 1}: expected ${show(e)} within ${show(spans[i])}`);
-  });
 }
 
 /**
