@@ -9,32 +9,13 @@ import {
   caseSchema,
   runSuite,
   usedFeatures,
-  type Adapter,
   type Case,
   type CaseInput,
   type StepObservation,
 } from '../../src/conformance/index.js';
+import { scripted } from './support/scripted.js';
 
 const EVENT = { version: 1, type: 'search', at: 1, threadId: 't1', requestId: 'r1', stepNumber: 0, source: 'search_tools', toolCallId: 'call-1', queryLength: 7, candidateCount: 1, matchCount: 1, results: [{ name: 'get_weather', score: 0.5 }], durationMs: 0 };
-
-/** An adapter whose constructor fails with `constructionError`, or whose steps answer `answers` in turn. */
-function scripted(opts: { features?: Adapter['features']; constructionError?: string; answers?: unknown[] }): Adapter {
-  return {
-    implementation: { name: 'scripted', version: '1' },
-    features: opts.features ?? [],
-    async open() {
-      const answers = [...(opts.answers ?? [])];
-      return {
-        ...(opts.constructionError !== undefined ? { constructionError: opts.constructionError } : {}),
-        async step(): Promise<StepObservation> {
-          return answers.shift() as StepObservation;
-        },
-        async close() {},
-      };
-    },
-    async dispose() {},
-  };
-}
 
 const mk = (over: Partial<CaseInput>): Case =>
   caseSchema.parse({

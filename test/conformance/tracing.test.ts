@@ -6,25 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OUT, tracingFileText } from './generate/tracing-case.js';
-import { BUNDLED_ADAPTERS, caseSchema, runSuite, usedFeatures, type Adapter, type Case, type CaseInput, type StepObservation } from '../../src/conformance/index.js';
-
-/** An adapter claiming `features` whose steps answer `answers` in turn. */
-function scripted(features: Adapter['features'], answers: unknown[]): Adapter {
-  return {
-    implementation: { name: 'scripted', version: '1' },
-    features,
-    async open() {
-      const queue = [...answers];
-      return {
-        async step(): Promise<StepObservation> {
-          return queue.shift() as StepObservation;
-        },
-        async close() {},
-      };
-    },
-    async dispose() {},
-  };
-}
+import { scripted } from './support/scripted.js';
+import { BUNDLED_ADAPTERS, caseSchema, runSuite, usedFeatures, type Case, type CaseInput, type StepObservation } from '../../src/conformance/index.js';
 
 const mk = (over: Partial<CaseInput>): Case =>
   caseSchema.parse({
@@ -48,29 +31,29 @@ describe('the tracing feature', () => {
   });
 
   it('[conformance.protocol.tracing] spans are checked like events: exactly as many, each a deep subset, in order', async () => {
-    const pass = await runSuite(scripted(['tracing'], [begin, callObs([SPAN])]), { cases: [searchCase([{ name: 'tool_search.search', metadata: { matchCount: 1 } }])] });
+    const pass = await runSuite(scripted({ features: ['tracing'], answers: [begin, callObs([SPAN])] }), { cases: [searchCase([{ name: 'tool_search.search', metadata: { matchCount: 1 } }])] });
     expect(pass.results[0]).toMatchObject({ status: 'passed' });
-    const count = await runSuite(scripted(['tracing'], [begin, callObs([SPAN, SPAN])]), { cases: [searchCase([{ name: 'tool_search.search' }])] });
+    const count = await runSuite(scripted({ features: ['tracing'], answers: [begin, callObs([SPAN, SPAN])] }), { cases: [searchCase([{ name: 'tool_search.search' }])] });
     expect(count.results[0]!.failures[0]).toMatch(/spans: expected 1, got 2/);
-    const other = await runSuite(scripted(['tracing'], [begin, callObs([SPAN])]), { cases: [searchCase([{ name: 'tool_search.load' }])] });
+    const other = await runSuite(scripted({ features: ['tracing'], answers: [begin, callObs([SPAN])] }), { cases: [searchCase([{ name: 'tool_search.load' }])] });
     expect(other.results[0]!.failures[0]).toMatch(/span 1: expected \{"name":"tool_search.load"\} within/);
   });
 
   it('[conformance.runner.events] a span metadata requestId is numbered with the events', async () => {
     const c = searchCase([{ metadata: { requestId: 'request-1' } }, { metadata: { requestId: 'request-2' } }, { metadata: { requestId: null } }]);
     const spans = [SPAN, { ...SPAN, metadata: { ...SPAN.metadata, requestId: 'uuid-b' } }, { ...SPAN, metadata: { ...SPAN.metadata, requestId: null } }];
-    const run = await runSuite(scripted(['tracing'], [begin, callObs(spans)]), { cases: [c] });
+    const run = await runSuite(scripted({ features: ['tracing'], answers: [begin, callObs(spans)] }), { cases: [c] });
     expect(run.results[0]).toMatchObject({ status: 'passed' });
   });
 
   it('[conformance.protocol.tracing] spans are given exactly when the feature is claimed, and each is validated', async () => {
     const c = mk({ steps: [{ op: 'begin', thread: 't1' }] });
     const { spans: _spans, ...withoutSpans } = begin;
-    const missing = await runSuite(scripted(['tracing'], [withoutSpans]), { cases: [c] });
+    const missing = await runSuite(scripted({ features: ['tracing'], answers: [withoutSpans] }), { cases: [c] });
     expect(missing.results[0]!.reason).toMatch(/field observation\.spans: missing; the implementation claims the feature tracing/);
-    const unclaimed = await runSuite(scripted([], [begin]), { cases: [mk({ features: [], steps: [{ op: 'begin', thread: 't1' }] })] });
+    const unclaimed = await runSuite(scripted({ features: [], answers: [begin] }), { cases: [mk({ features: [], steps: [{ op: 'begin', thread: 't1' }] })] });
     expect(unclaimed.results[0]!.reason).toMatch(/field observation\.spans: unexpected/);
-    const malformed = await runSuite(scripted(['tracing'], [begin, callObs([{ type: 'generic', name: 7, metadata: {} }])]), { cases: [searchCase([])] });
+    const malformed = await runSuite(scripted({ features: ['tracing'], answers: [begin, callObs([{ type: 'generic', name: 7, metadata: {} }])] }), { cases: [searchCase([])] });
     expect(malformed.results[0]!.status).toBe('protocol-error');
     expect(malformed.results[0]!.reason).toMatch(/field observation\.spans\[0\]\.name/);
   });
