@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_ADAPTERS, casesDir, loadCases, runSuite, type Adapter, type Case } from '../../src/conformance/index.js';
+import { pinnedTwinId, UNTWINNED } from './generate/pinned-scores-case.js';
 import { NUDGE, withRoundingNudged } from './generate/rounding-nudge.js';
 
 const suite = loadCases(casesDir());
@@ -32,7 +33,6 @@ describe('pinned scores', () => {
 
   it('[conformance.case.pinned-scores] every case expecting a search to find something has its twin in pinned-scores.json (regenerate it with test/conformance/generate/pinned-scores-case.ts)', () => {
     const twins = new Set(suite.cases.map(({ case: c }) => c.id));
-    const generated = /(?:^|\/)(?:search\/pinned-scores|search\/mutation-pruning|processor\/tracing)\.json$/;
     const finds = (c: Case): boolean =>
       c.steps.some(
         (s) =>
@@ -41,9 +41,9 @@ describe('pinned scores', () => {
           ((s.expect?.names?.length ?? 0) > 0 || (s.expect?.namesPrefix?.length ?? 0) > 0 || (s.expect?.namesInclude?.length ?? 0) > 0 || (s.expect?.minCount ?? 0) > 0),
       );
     const missing = suite.cases
-      .filter(({ case: c, file }) => !generated.test(file.split('\\').join('/')) && finds(c))
+      .filter(({ case: c, file }) => !UNTWINNED.has(file.split('\\').join('/')) && finds(c))
       .map(({ case: c }) => c.id)
-      .filter((id) => !twins.has(`search.score.formula/${id.replace(/[./]/g, '-')}`));
+      .filter((id) => !twins.has(pinnedTwinId(id)));
     expect(missing).toEqual([]);
   });
 

@@ -21,13 +21,17 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BUNDLED_ADAPTERS, caseFiles, casesDir, loadCases, runSuite, type Adapter, type Case, type StepObservation } from '../../../src/conformance/index.js';
-import { formatJson } from './format-json.js';
+import { formatJson, twinDescription } from './format-json.js';
 import { NUDGE, withRoundingNudged } from './rounding-nudge.js';
 
 const OUT = join(casesDir(), 'search', 'pinned-scores.json');
-/** Case files that pin their scores themselves, are this file, or are twins of other cases (tracing-case.ts). */
-const OWN_PINS = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json', 'processor/tracing.json']);
+/** Case files (relative to the cases folder) that pin their scores themselves, are this file, or are twins of other cases (tracing-case.ts): none gets a twin. */
+export const UNTWINNED: ReadonlySet<string> = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json', 'processor/tracing.json']);
+
+/** The ID of a case's twin: `search.score.formula/<the case's ID, dots and slash as dashes>`. */
+export const pinnedTwinId = (id: string): string => `search.score.formula/${id.replace(/[./]/g, '-')}`;
 
 type Pins = Array<Array<[string, number]> | undefined>;
 
@@ -72,20 +76,12 @@ function pairs(tool: string, observed: StepObservation): Array<[string, number]>
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 
-/** The twin's description: at most 70 characters (r[conformance.case.description]). */
-function describe(original: string): string {
-  const text = `pinned scores: ${original}`;
-  if (text.length <= 70) return text;
-  const cut = text.slice(0, 69);
-  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
-}
-
 async function main(): Promise<void> {
   const suite = loadCases(casesDir());
   if (suite.problems.length > 0) throw new Error(`the suite does not validate: ${JSON.stringify(suite.problems)}`);
   const written = new Map<string, Record<string, unknown>>();
   for (const file of caseFiles(casesDir())) {
-    if (OWN_PINS.has(relative(casesDir(), file).split('\\').join('/'))) continue;
+    if (UNTWINNED.has(relative(casesDir(), file).split('\\').join('/'))) continue;
     for (const raw of JSON.parse(readFileSync(file, 'utf8')) as Array<Record<string, unknown>>) written.set(raw.id as string, raw);
   }
   const adapter = await BUNDLED_ADAPTERS.find((b) => b.name === 'reference')!.create();
@@ -118,9 +114,9 @@ async function main(): Promise<void> {
       const rules = [...new Set([...(raw.rules as string[]), 'search.score.formula', 'search.score.rounding'])];
       twins.push({
         ...raw,
-        id: `search.score.formula/${c.id.replace(/[./]/g, '-')}`,
+        id: pinnedTwinId(c.id),
         rules,
-        description: describe(c.description),
+        description: twinDescription('pinned scores: ', c.description),
         steps,
       });
     }
@@ -131,4 +127,4 @@ async function main(): Promise<void> {
   console.log(`wrote ${twins.length} cases to ${relative(process.cwd(), OUT)} (${unstable} calls left unpinned: a score within ${NUDGE} of a rounding boundary)`);
 }
 
-await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

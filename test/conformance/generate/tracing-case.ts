@@ -22,7 +22,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { caseFiles, casesDir } from '../../../src/conformance/index.js';
-import { formatJson } from './format-json.js';
+import { formatJson, twinDescription } from './format-json.js';
 
 /** The generated file. */
 export const OUT = join(casesDir(), 'processor', 'tracing.json');
@@ -34,14 +34,6 @@ const TRACED = new Set(['begin', 'call']);
 function spanOf(event: Record<string, unknown>): Record<string, unknown> {
   const { version: _version, type, ...metadata } = event;
   return { type: 'generic', ...(typeof type === 'string' ? { name: `tool_search.${type}` } : {}), metadata };
-}
-
-/** The twin's description: at most 70 characters (r[conformance.case.description]). */
-function describe(original: string): string {
-  const text = `as spans: ${original}`;
-  if (text.length <= 70) return text;
-  const cut = text.slice(0, 69);
-  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
 /** The twins, in file and case order. */
@@ -75,7 +67,7 @@ export function tracingTwins(): unknown[] {
         ...raw,
         id: `processor.events.tracing/${name}-${topic.split('.').at(-1)}`,
         rules: [...new Set([...(raw.rules as string[]), 'processor.events.tracing', 'conformance.protocol.tracing'])],
-        description: describe(raw.description as string),
+        description: twinDescription('as spans: ', raw.description as string),
         features: [...(raw.features as string[]).filter((f) => f !== 'events' || Object.hasOwn((raw.options ?? {}) as object, 'includeQueriesInEvents')), 'tracing'],
         steps,
       });
