@@ -75,7 +75,6 @@ function pairs(tool: string, observed: StepObservation): Array<[string, number]>
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-
 async function main(): Promise<void> {
   const suite = loadCases(casesDir());
   if (suite.problems.length > 0) throw new Error(`the suite does not validate: ${JSON.stringify(suite.problems)}`);
