@@ -4,7 +4,7 @@
  * only with itself.
  */
 import { describe, expect, it } from 'vitest';
-import { normalisedLatency, repetitionJitter, samplesByQuery } from './tail.js';
+import { firstRepetition, normalisedLatency, repetitionJitter, samplesByQuery } from './tail.js';
 
 /** Samples in call order for `reps` passes over queries whose times are `cost(q, r)`. */
 function calls(queries: number, reps: number, cost: (q: number, r: number) => number): number[] {
@@ -52,5 +52,17 @@ describe('per-query tail statistics of the benchmark', () => {
 
   it('repetition jitter needs at least 3 repetitions', () => {
     expect(repetitionJitter(calls(4, 2, () => 1), 4)).toBeUndefined();
+  });
+
+  it('the first repetition over the median shows a warm-up the untimed passes did not absorb', () => {
+    // Every query's first repetition 2.5× its others (a first pass still recompiling): the ratio is 2.5
+    // and it alone sets each query's largest repetition, so the jitter reads 2.5 too.
+    const cold = calls(200, 20, (q, r) => (r === 0 ? 2_500 : 1_000) * (1 + (q % 7)));
+    expect(firstRepetition(cold, 200)).toBe(2.5);
+    expect(repetitionJitter(cold, 200)!.median).toBe(2.5);
+    // In a steady state the first repetition is like any other.
+    const steady = calls(200, 20, (q, r) => (r === 7 ? 2_500 : 1_000) * (1 + (q % 7)));
+    expect(firstRepetition(steady, 200)).toBe(1);
+    expect(firstRepetition(calls(10, 2, () => 1), 10)).toBeUndefined();
   });
 });

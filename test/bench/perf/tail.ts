@@ -63,6 +63,28 @@ export function repetitionJitter(samples: readonly number[], queries: number): J
   return { median: middle(ratios), max: ratios[ratios.length - 1]! };
 }
 
+/**
+ * How far the first measured repetition of each query is above that query's median: the median
+ * over the queries of (first repetition / median of its repetitions); `undefined` with fewer than
+ * 3 repetitions per query. Near 1 when the calls were timed in a steady state; well above 1 when
+ * the first pass still paid for warming up (recompiling after a full collection), which then sets
+ * every query's largest repetition and so the repetition jitter.
+ *
+ * @param samples - per-call times in call order (call `s` asks query `s % queries`)
+ */
+export function firstRepetition(samples: readonly number[], queries: number): number | undefined {
+  if (samples.length < 3 * queries) return undefined;
+  const ratios: number[] = [];
+  const own = samplesByQuery(samples, queries);
+  for (let q = 0; q < queries; q++) {
+    const p50 = middle(own[q]!);
+    if (p50 > 0) ratios.push(samples[q]! / p50);
+  }
+  if (ratios.length === 0) return undefined;
+  ratios.sort((a, b) => a - b);
+  return middle(ratios);
+}
+
 /** Our time over the kernel's, query by query. */
 export interface Normalised {
   /** Per query: our median over its repetitions / the kernel's. */

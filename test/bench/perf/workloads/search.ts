@@ -12,7 +12,7 @@ import { construct, metaTool, stepArgs, type BenchTool, type Impl } from '../sub
 import { collectGarbage, measure, measureOne, type Stats } from '../timing.js';
 import { duration } from '../report.js';
 import type { Measured } from '../results.js';
-import { normalisedLatency, repetitionJitter, samplesByQuery } from '../tail.js';
+import { firstRepetition, normalisedLatency, repetitionJitter, samplesByQuery } from '../tail.js';
 import type { Kept } from './construction.js';
 
 const IMPLS: readonly Impl[] = ['ours', 'mastra'];
@@ -38,6 +38,30 @@ function timePerPosting(samples: readonly number[], postingsOf: (s: number) => n
 
 /** Passes over the queries of the pass where each of our sides runs alone (quick: 1). */
 export const ALONE_PASSES = 5;
+
+/**
+ * Untimed passes over the queries after the full collection that starts the lone and per-query
+ * runs: at least this many, and at least {@link WARMUP_MS} of them (quick: one pass). With one
+ * pass, the first measured pass still ran at about 2–3× the steady time on our sides (recompiling
+ * what the collection discarded, which V8 does on a helper thread, in its own time: at 100 tools
+ * three passes take a few milliseconds and were not enough either), so each query's largest
+ * repetition was its first and the repetition jitter measured the warm-up.
+ */
+export const WARMUP_PASSES = 3;
+
+/** The least time the untimed passes take (see {@link WARMUP_PASSES}), in milliseconds. */
+export const WARMUP_MS = 1_000;
+
+/**
+ * Untimed passes of every side over the queries, in the order the measurement calls them, until
+ * both {@link WARMUP_PASSES} passes and {@link WARMUP_MS} have gone by (one pass with `--quick`).
+ */
+async function warmUp(ops: ReadonlyArray<(i: number) => unknown>, queries: number, quick: boolean): Promise<void> {
+  const until = performance.now() + (quick ? 0 : WARMUP_MS);
+  for (let pass = 0; pass < (quick ? 1 : WARMUP_PASSES) || performance.now() < until; pass++) {
+    for (let i = 0; i < queries; i++) for (const op of ops) await op(i);
+  }
+}
 
 /**
  * Repetitions of each query in the per-query run (ours and the kernel interleaved, no Mastra):
@@ -140,7 +164,8 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   const passes = bench.args.quick ? 1 : ALONE_PASSES;
   const alone = async (op: (i: number) => unknown): Promise<Stats> => {
     collectGarbage();
-    return measureOne(op, bench.plan({ warmup: c.queries.length, samples: passes * c.queries.length, budgetMs: bench.budget('latency'), cpu: true, allocation: true }));
+    await warmUp([op], c.queries.length, bench.args.quick);
+    return measureOne(op, bench.plan({ warmup: 0, samples: passes * c.queries.length, budgetMs: bench.budget('latency'), cpu: true, allocation: true }));
   };
   const lone = {
     search_tools: await alone(viaMetaTool(0)),
@@ -163,14 +188,16 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   //    The pruned kernel walks exactly the postings our scorer walks (it prunes the queries ours
   //    prunes, as ours does: kernel.test.ts checks that it skips what ours skips), so dividing by it
   //    leaves what our code adds to the work our algorithm does; the plain kernel walks every posting.
+  const perQuery = [
+    viaMetaTool(0),
+    (i: number) => search(index, q(i), { topK: 5, minScore: 0 }),
+    (i: number) => kernel.run(prepared[i % prepared.length]!),
+    (i: number) => kernel.runPruned(prepared[i % prepared.length]!),
+  ];
+  await warmUp(perQuery, c.queries.length, bench.args.quick);
   const [perMeta, perScorer, perKernel, perPruned] = await measure(
-    [
-      viaMetaTool(0),
-      (i) => search(index, q(i), { topK: 5, minScore: 0 }),
-      (i) => kernel.run(prepared[i % prepared.length]!),
-      (i) => kernel.runPruned(prepared[i % prepared.length]!),
-    ],
-    bench.plan({ warmup: c.queries.length, samples: reps * c.queries.length, budgetMs: bench.budget('latency') }),
+    perQuery,
+    bench.plan({ warmup: 0, samples: reps * c.queries.length, budgetMs: bench.budget('latency') }),
   );
   results.put(at('scorer-per-query', 'kernel-pruned'), perPruned!);
   results.put(at('search_tools-per-query', 'ours'), perMeta!);
@@ -183,6 +210,8 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
       results.putValue(at(`${workload}-jitter-median`, impl), jitter.median);
       results.putValue(at(`${workload}-jitter-max`, impl), jitter.max);
     }
+    const first = firstRepetition(st.samples, c.queries.length);
+    if (first !== undefined) results.putValue(at(`${workload}-first-rep`, impl), first);
     if (impl !== 'ours') continue;
     const pruned = normalisedLatency(st.samples, perPruned!.samples, c.queries.length);
     if (pruned !== undefined) {
