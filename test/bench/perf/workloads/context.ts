@@ -11,12 +11,22 @@
  * implementations alike).
  *
  * Each implementation's history carries its own `load_tool` result (obtained from it).
+ *
+ * Whether a step grows with the history is measured three ways besides the interleaved run, since
+ * in that run the other side's step reads its whole history between two of ours and leaves the
+ * processor's own data out of the processor's caches, at a cost that grows with what it read:
+ *
+ * - **messages read**: how many of the history's messages one step reads (index reads of the
+ *   array, counted by a proxy in an untimed step after the measured ones): work counted, not timed;
+ * - **alone**: our steps with no other side in between;
+ * - **cold caches**: our steps alone, each after reading a buffer larger than the machine's caches
+ *   (outside the timed region), as after any other work of the same size whatever the history.
  */
 import { requestContext } from '../../../processor/support/harness.js';
 import type { Bench } from '../bench.js';
 import { metaToolCatalog } from '../families.js';
 import { construct, metaTool, release, stepArgs, toolsFor, type Impl } from '../subjects.js';
-import { measure } from '../timing.js';
+import { measure, measureOne } from '../timing.js';
 import { historyWith, textMessage } from './messages.js';
 
 const IMPLS: readonly Impl[] = ['ours', 'mastra'];
@@ -24,6 +34,39 @@ const LOADED = 10;
 
 /** The variants, in report order, with what the report calls them. */
 export const CONTEXT_VARIANTS = { unchanged: 'unchanged history', appended: 'one message appended per step' } as const;
+
+/** Bytes read before each step of the cold-cache run: more than the last-level cache of the machines we run on. */
+const COLD_BYTES = 64 << 20;
+
+/** A buffer of {@link COLD_BYTES}, made once. */
+let coldBuffer: Float64Array | undefined;
+
+/** Reads {@link COLD_BYTES} (one load per 64-byte line), which evicts whatever the caches held. */
+function evictCaches(): number {
+  coldBuffer ??= new Float64Array(COLD_BYTES / 8).fill(1);
+  let sum = 0;
+  for (let i = 0; i < coldBuffer.length; i += 8) sum += coldBuffer[i]!;
+  return sum;
+}
+
+/** Whether a property key is an array index (what a read of one message looks like). */
+const isIndex = (key: string | symbol): boolean => typeof key === 'string' && key.length > 0 && key.length < 10 && /^(0|[1-9][0-9]*)$/.test(key);
+
+/**
+ * How many messages one step reads: a proxy over the history counts the index reads of one
+ * untimed step (after the measured ones, so the processor's memory holds the array as in them).
+ * The proxy stands in for the array from its first step on, so it is the array the processor knows.
+ */
+function countingHistory(history: unknown[]): { messages: unknown[]; reads: () => number; reset: () => void } {
+  let reads = 0;
+  const messages = new Proxy(history, {
+    get(target, key, receiver) {
+      if (isIndex(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { messages, reads: () => reads, reset: () => (reads = 0) };
+}
 
 /** Times both variants at one history length. */
 export async function contextSteps(bench: Bench, length: number): Promise<void> {
@@ -67,6 +110,34 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
       }),
     );
     IMPLS.forEach((impl, k) => bench.results.put({ workload: 'context', variant, size: length, impl }, stats[k]!));
+    // 4. Ours alone, then alone with cold caches (the same array, still growing when appended).
+    const ours = procs[0]!;
+    const lonePlan = (cold: boolean) =>
+      bench.plan({
+        warmup: 100,
+        samples: bench.args.quick ? 30 : 100,
+        budgetMs: bench.budget('latency'),
+        prepare: () => {
+          if (variant === 'appended') histories[0]!.push(textMessage(length + 1_000 + appended++));
+          if (cold) evictCaches();
+        },
+      });
+    const step = () => ours.processInputStep(stepArgs({}, histories[0]!, rc, 1));
+    bench.results.put({ workload: 'context-alone', variant, size: length, impl: 'ours' }, await measureOne(step, lonePlan(false)));
+    bench.results.put({ workload: 'context-cold', variant, size: length, impl: 'ours' }, await measureOne(step, lonePlan(true)));
+    // 5. Messages one step reads: a fresh processor of each side on a counted copy of its history,
+    //    stepped until its memory holds it; then one step counted.
+    for (const [k, impl] of IMPLS.entries()) {
+      const counted = countingHistory([...histories[k]!]);
+      const p = construct(impl, { tools, storage: 'context' });
+      for (let i = 0; i < 3; i++) {
+        if (variant === 'appended') counted.messages.push(textMessage(length + 1_000 + appended++));
+        counted.reset();
+        await p.processInputStep(stepArgs({}, counted.messages, rc, 1));
+      }
+      bench.results.putValue({ workload: 'context-reads', variant, size: length, impl }, counted.reads());
+      release(p);
+    }
     procs.forEach(release);
   }
 }
