@@ -16,7 +16,7 @@ import { analyseDocument, type DocumentAnalysis } from './analysis.js';
 import { heldStrings, vocabularyParts, type CompoundBasis } from './compound-basis.js';
 import { splitCompound } from './compound.js';
 import { ELEMENT, MAP_ENTRY, OBJECT, stringBytes } from './footprint-units.js';
-import { addPieceTerms, BuiltIndex, idfOf, lengthNorm, strengthIn, strengthOfCounts, ToolIndex, type Postings, type TermLookup } from './search-index.js';
+import { addPieceTerms, BuiltIndex, idfOf, lengthNorm, strengthIn, strengthOfCounts, ToolIndex, type Postings, type PostingsCursor, type TermLookup } from './search-index.js';
 
 /**
  * The most tools an index derived from a root may differ in before derivation is refused and a new
@@ -320,6 +320,22 @@ export class DerivedIndex extends ToolIndex {
     if (this.#asRoot(t)) return this.root.postingsOf(t);
     const m = this.#merged(t);
     return { slots: m.slots, strengths: m.strengths, idf: m.idf };
+  }
+
+  postingsInto(t: number, cursor: PostingsCursor): void {
+    if (this.#asRoot(t)) {
+      this.root.postingsInto(t, cursor);
+      return;
+    }
+    const m = this.#merged(t);
+    cursor.slots = m.slots;
+    cursor.strengths = m.strengths;
+    cursor.from = 0;
+    cursor.to = m.slots.length;
+  }
+
+  postingCount(t: number): number {
+    return this.#asRoot(t) ? this.root.postingCount(t) : this.#merged(t).slots.length;
   }
 
   maxStrengthOf(t: number): number {

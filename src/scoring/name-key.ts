@@ -15,6 +15,24 @@ import { WORD } from './tokenize.js';
  * Implements r[search.name.key].
  */
 export function nameKey(text: string): string {
+  // Fast path: on ASCII text the fold is lower-casing, and the letters, marks and digits left
+  // are `a`–`z` and `0`–`9` (what nameKeyOfWords gives; a property test checks it).
+  if (ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_WORD, '');
+  return nameKeyOfWords(text);
+}
+
+/** Text made only of ASCII characters. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** What is not a lower-case ASCII letter or digit. */
+const NOT_ASCII_WORD = /[^a-z0-9]+/g;
+
+/**
+ * The name key of any text as r[search.name.key] says it: the words of its fold, joined.
+ *
+ * @internal
+ */
+export function nameKeyOfWords(text: string): string {
   return (fold(text).match(WORD) ?? []).join('');
 }
 

@@ -18,7 +18,7 @@ import { nameKey } from './name-key.js';
 import { resolveMinScore } from './options.js';
 import { MAX_APPROXIMATE_TERMS, MAX_QUERY_TERMS } from './parameters.js';
 import { RankedStream, slotOfTie, tieOf, TopK } from './ranked-heap.js';
-import { oneDeletions, strengthIn, ToolIndex, type Postings } from './search-index.js';
+import { oneDeletions, postingsCursor, strengthIn, ToolIndex, type Postings } from './search-index.js';
 import { querySentences } from './sentences.js';
 import type { QueryStats, RankOptions, SearchHit, SearchIndex } from './types.js';
 
@@ -321,6 +321,9 @@ export function roundScore(q: number): number {
 let sums = new Float64Array(0);
 let touched = new Int32Array(0);
 
+/** Where the term being summed has its postings (reused: queries are synchronous). */
+const cursor = postingsCursor();
+
 /** Marks, in `sums`, a touched slot that is an exact name (sums are otherwise positive). */
 const EXACT_MARK = -1;
 
@@ -465,10 +468,11 @@ function accumulateTerms(index: ToolIndex, terms: QueryTerms, stats: QueryStats 
     const t = ids[j]!;
     const weight = weights[j]!;
     reachable += weight;
-    const { slots, strengths } = index.postingsOf(t);
-    const to = slots.length;
-    if (stats) stats.postingsVisited += to;
-    for (let i = 0; i < to; i++) {
+    // (The term's postings where they lie, without views made for them.)
+    index.postingsInto(t, cursor);
+    const { slots, strengths, from, to } = cursor;
+    if (stats) stats.postingsVisited += to - from;
+    for (let i = from; i < to; i++) {
       const slot = slots[i]!;
       const before = acc[slot]!;
       // (Every weight and strength is positive, so a sum of 0 is a slot not touched yet.)
@@ -793,10 +797,13 @@ function prunedTop(
   const bounds = pruneBounds;
   const byBound = pruneByBound;
   const essential = pruneEssential;
-  // Each scored term's postings, read once (r[search.index.derived]: a derived index merges a term's when first read).
+  // How many postings the scored terms have (r[search.index.derived]: a derived index merges a term's when first read).
+  let total = 0;
+  for (let j = 0; j < m; j++) total += index.postingCount(ids[j]!);
+  if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
+  // Each scored term's postings, and the best each can add.
   const postings = ids.map((t) => index.postingsOf(t));
   let reachable = 0;
-  let total = 0;
   let greatest = 0;
   for (let j = 0; j < m; j++) {
     const t = ids[j]!;
@@ -805,9 +812,7 @@ function prunedTop(
     reachable += weight;
     bounds[j] = weight * index.maxStrengthOf(t);
     if (bounds[j]! > greatest) greatest = bounds[j]!;
-    total += postings[j]!.slots.length;
   }
-  if (pruningPolicy === 'auto' && total < PRUNE_MIN_POSTINGS) return undefined;
   // The non-essential terms: smallest bounds first (ties by position), while their sum stays at
   // most half the greatest. (An insertion sort: m is at most MAX_QUERY_TERMS.)
   for (let j = 0; j < m; j++) {

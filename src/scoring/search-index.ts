@@ -36,6 +36,27 @@ export interface Postings {
   readonly idf: number;
 }
 
+/**
+ * Where term `t`'s postings lie, without a view made for them: `slots[from…to)` and
+ * `strengths[from…to)` (see {@link ToolIndex.postingsInto}). One cursor is reused by the
+ * scorer for every term of every query.
+ */
+export interface PostingsCursor {
+  /** The array holding the term's slots (ascending from `from` to `to`). */
+  slots: Int32Array;
+  /** The array holding the term's strengths, parallel to `slots`. */
+  strengths: Float64Array;
+  /** The first of the term's postings. */
+  from: number;
+  /** One past the last of the term's postings. */
+  to: number;
+}
+
+/** A cursor to fill (empty arrays until then). */
+export function postingsCursor(): PostingsCursor {
+  return { slots: new Int32Array(0), strengths: new Float64Array(0), from: 0, to: 0 };
+}
+
 /** The scoring constants an index is built with (internal: the spec fixes them). */
 export type ScoringParameters = {
   readonly [K in keyof typeof SCORING_PARAMETERS]: number;
@@ -92,6 +113,13 @@ export abstract class ToolIndex implements SearchIndex {
   abstract get termIdCount(): number;
   /** Postings of term `t` (slots ascending), with its idf. */
   abstract postingsOf(t: number): Postings;
+  /**
+   * Term `t`'s postings, as {@link ToolIndex.postingsOf} gives them, written into `cursor` (the
+   * arrays they lie in and their range) instead of two new views: what a query reads.
+   */
+  abstract postingsInto(t: number, cursor: PostingsCursor): void;
+  /** How many postings term `t` has (the length of {@link ToolIndex.postingsOf}'s `slots`). */
+  abstract postingCount(t: number): number;
   /** The greatest strength among term `t`'s postings. */
   abstract maxStrengthOf(t: number): number;
   /** The idf of term `t` (r[search.score.idf]). */
@@ -239,6 +267,17 @@ export class BuiltIndex extends ToolIndex {
     const from = this.offsets[t]!;
     const to = this.offsets[t + 1]!;
     return { slots: this.slots.subarray(from, to), strengths: this.strengths.subarray(from, to), idf: this.idf[t]! };
+  }
+
+  postingsInto(t: number, cursor: PostingsCursor): void {
+    cursor.slots = this.slots;
+    cursor.strengths = this.strengths;
+    cursor.from = this.offsets[t]!;
+    cursor.to = this.offsets[t + 1]!;
+  }
+
+  postingCount(t: number): number {
+    return this.offsets[t + 1]! - this.offsets[t]!;
   }
 
   maxStrengthOf(t: number): number {
