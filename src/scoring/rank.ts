@@ -321,6 +321,9 @@ export function roundScore(q: number): number {
 let sums = new Float64Array(0);
 let touched = new Int32Array(0);
 
+/** The heap of a query's best candidates (reused: queries are synchronous, and each drains it before returning). */
+const queryTop = new TopK(16);
+
 /** Where the term being summed has its postings (reused: queries are synchronous). */
 const cursor = postingsCursor();
 
@@ -561,15 +564,18 @@ export function topCandidates(
   // candidate, and a candidate of the first coverageDepth below minScore means every later one is.)
   const size = toolIndex.size;
   const kept = covered ? Math.max(topK, toolIndex.parameters.coverageDepth) : topK;
-  const top = new TopK(Math.min(kept, a.count));
+  const top = queryTop.reset(Math.min(kept, a.count));
   // (How many candidates are at or above minScore is counted on the way, for onRanked.)
   let ranked = 0;
   drainCandidates(a, size, covered ? 0 : minScore, (score, tie) => {
     if (score >= minScore) ranked++;
     top.offer(score, tie);
   });
+  // (The shared heap is drained before the caller hears of the count, so a search the caller
+  // might make then cannot overwrite it.)
+  const hits = hitsOf(toolIndex, top, topK, minScore, covered ? a.sentences : undefined, a.sentenceWeights);
   options.onRanked?.(ranked);
-  return hitsOf(toolIndex, top, topK, minScore, covered ? a.sentences : undefined, a.sentenceWeights);
+  return hits;
 }
 
 /**
@@ -585,12 +591,12 @@ function hitsOf(
   sentenceWeights: readonly Float64Array[] = [],
 ): SearchHit[] {
   const size = toolIndex.size;
-  const { scores, ties } = top.drain();
+  const { scores, ties, count } = top.drain();
   // Unlike @mastra/core 1.71.0 (r[search.rank.coverage]): Mastra ranks by score alone, so the near-duplicate
   // tools of one part of a request can push the tools of its other parts out of the results.
-  if (sentences !== undefined) coverageOrder(toolIndex, scores, ties, scores.length, sentences, sentenceWeights);
+  if (sentences !== undefined) coverageOrder(toolIndex, scores, ties, count, sentences, sentenceWeights);
   const out: SearchHit[] = [];
-  for (let i = 0; i < scores.length && out.length < topK; i++) {
+  for (let i = 0; i < count && out.length < topK; i++) {
     if (scores[i]! >= minScore) out.push(hitOf(toolIndex, slotOfTie(ties[i]!, size), scores[i]!));
   }
   return out;
@@ -900,7 +906,7 @@ function prunedTop(
   }
   // Exact sums, scores and ranks of the survivors, as the exhaustive scorer computes them.
   const size = index.size;
-  const top = new TopK(Math.min(topK, survivors));
+  const top = queryTop.reset(Math.min(topK, survivors));
   for (let k = 0; k < survivors; k++) {
     const slot = order[k]!;
     let sum = 0;

@@ -30,14 +30,25 @@ export function slotOfTie(tie: number, size: number): number {
  * candidates with {@link TopK.offer}, then read them best first with {@link TopK.drain}.
  */
 export class TopK {
-  readonly #scores: Float64Array;
-  readonly #ties: Int32Array;
+  #scores: Float64Array;
+  #ties: Int32Array;
+  #drainedScores: Float64Array;
+  #drainedTies: Int32Array;
+  #k: number;
   #count = 0;
 
-  /** @param k - how many to keep (the arrays are this long) */
-  constructor(readonly k: number) {
+  /** @param k - how many to keep (the arrays are at least this long) */
+  constructor(k: number) {
+    this.#k = k;
     this.#scores = new Float64Array(k);
     this.#ties = new Int32Array(k);
+    this.#drainedScores = new Float64Array(k);
+    this.#drainedTies = new Int32Array(k);
+  }
+
+  /** How many it keeps at most. */
+  get k(): number {
+    return this.#k;
   }
 
   /** How many are kept. */
@@ -45,11 +56,27 @@ export class TopK {
     return this.#count;
   }
 
+  /**
+   * Empties the heap, to keep at most `k` from now on: one heap serves query after query (its
+   * arrays grow when `k` is more than they hold, and are never made again otherwise).
+   */
+  reset(k: number): this {
+    if (this.#scores.length < k) {
+      this.#scores = new Float64Array(k);
+      this.#ties = new Int32Array(k);
+      this.#drainedScores = new Float64Array(k);
+      this.#drainedTies = new Int32Array(k);
+    }
+    this.#k = k;
+    this.#count = 0;
+    return this;
+  }
+
   /** Offers one candidate. */
   offer(score: number, tie: number): void {
     const scores = this.#scores;
     const ties = this.#ties;
-    if (this.#count < this.k) {
+    if (this.#count < this.#k) {
       // Sift the new leaf up while it ranks below its parent (the root is the worst).
       let i = this.#count++;
       while (i > 0) {
@@ -64,15 +91,19 @@ export class TopK {
       return;
     }
     // Full: only a candidate that ranks before the worst kept one enters.
-    if (this.k === 0 || !ranksBefore(score, tie, scores[0]!, ties[0]!)) return;
+    if (this.#k === 0 || !ranksBefore(score, tie, scores[0]!, ties[0]!)) return;
     siftDownWorstFirst(scores, ties, this.#count, 0, score, tie);
   }
 
-  /** The kept candidates, best first, as (score, tie) pairs; empties the heap. */
-  drain(): { scores: Float64Array; ties: Int32Array } {
+  /**
+   * The kept candidates, best first, as (score, tie) pairs: the first `count` of `scores` and
+   * `ties`, arrays of the heap's own that the next {@link TopK.reset} or drain overwrites. Empties
+   * the heap.
+   */
+  drain(): { scores: Float64Array; ties: Int32Array; count: number } {
     const n = this.#count;
-    const scores = new Float64Array(n);
-    const ties = new Int32Array(n);
+    const scores = this.#drainedScores;
+    const ties = this.#drainedTies;
     // Pop the worst into the last free place, so the output ends best first.
     for (let end = n; end > 0; end--) {
       scores[end - 1] = this.#scores[0]!;
@@ -82,7 +113,7 @@ export class TopK {
       if (end - 1 > 0) siftDownWorstFirst(this.#scores, this.#ties, end - 1, 0, lastScore, lastTie);
     }
     this.#count = 0;
-    return { scores, ties };
+    return { scores, ties, count: n };
   }
 }
 
