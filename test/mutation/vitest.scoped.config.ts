@@ -7,7 +7,8 @@ const { tests } = UNIT_SCOPES[unitScope()];
 export default defineConfig({
   test: {
     include: tests === 'fast' ? [] : tests,
-    setupFiles: ['test/support/fast-check-setup.ts'],
+    // (Memos emptied before every test: see fresh-memos.ts.)
+    setupFiles: ['test/support/fast-check-setup.ts', 'test/mutation/fresh-memos.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
