@@ -8,8 +8,9 @@
  *
  * The catalogs are pseudo-random but fixed (seeded). Names join two or three words of a small
  * vocabulary without separators (compounds, r[search.index.compound]); the descriptions draw from
- * the same words, so a change of description moves compound ownership (a candidate held by one
- * tool or by several) and the vocabulary (a part entering or leaving it), changes document
+ * the same words and, now and then, a compound (another tool's name, or two words joined), so a
+ * change of description moves compound ownership (a candidate held by one tool or by several) and
+ * the vocabulary (a part entering or leaving it), changes document
  * frequencies, and moves the average description length. Steps change one to four tools, revert
  * to an earlier revision, or change more tools than a derivation may (`max(32, ⌊N / 16⌋)`).
  *
@@ -69,7 +70,19 @@ function conversation(seed: number, tools: number, stepCount: number, id: string
         const d = current[at]!;
         const words = d.description.split(' ');
         const how = rand();
-        const next = how < 0.4 ? sentence() : how < 0.7 ? [...words, pick(WORDS)].join(' ') : words.length > 1 ? words.slice(1).join(' ') : sentence();
+        // (A compound written in a description: another tool's name, or two words joined, so a
+        // compound candidate gains or loses a holder.)
+        const compound = (): string => (rand() < 0.5 ? pick(names).replace(/_/g, '') : `${pick(WORDS)}${pick(WORDS)}`);
+        const next =
+          how < 0.3
+            ? sentence()
+            : how < 0.5
+              ? [...words, pick(WORDS)].join(' ')
+              : how < 0.75
+                ? [...words, compound()].join(' ')
+                : words.length > 1
+                  ? words.slice(1).join(' ')
+                  : sentence();
         current[at] = { name: d.name, description: next };
       }
     }
