@@ -114,7 +114,7 @@ const file = conversations.map((c) => {
   });
   return {
     id: c.id,
-    rules: ['search.index.derived', 'processor.resolved.index-cache', 'search.index.compound'],
+    rules: ['search.index.derived', 'search.index.compound'],
     description: c.description,
     features: ['resolved-tools'],
     catalog: [],
