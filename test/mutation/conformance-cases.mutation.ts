@@ -8,9 +8,8 @@
  * Not part of `npm test` (its name does not end in `.test.ts`): `npm run conformance` runs the
  * same cases, and test/conformance/suite.test.ts checks the suite itself.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_ADAPTERS, casesDir, loadCases, runSuite, type Adapter } from '../../src/conformance/index.js';
-import { clearAnalysisCache } from '../../src/scoring/index.js';
 
 const suite = loadCases(casesDir());
 let adapter: Adapter;
@@ -21,14 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await adapter?.dispose();
 });
-// Every case starts with empty process-wide memos (r[search.index.analysis-cache],
-// r[search.query.analysis-cache]), as in a fresh process: otherwise a word or tool analysed by an
-// earlier case (or by the dry run, before any mutant was active) is served from the memo, the
-// mutated analysis never runs, and its mutant looks like a survivor. It also makes Stryker's
-// per-test coverage see every case that analyses a word, not only the first.
-beforeEach(() => {
-  clearAnalysisCache();
-});
+// Every case starts with empty process-wide memos: vitest.conformance.config.ts runs fresh-memos.ts.
 
 describe('the processor conformance suite against the reference implementation', () => {
   it('the cases validate', () => {

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/mutation/conformance-cases.mutation.ts'],
+    // (Memos emptied before every case: see fresh-memos.ts.)
+    setupFiles: ['test/mutation/fresh-memos.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -13,4 +13,7 @@ const projects = (base.test?.projects ?? []).map((project) => {
   return { ...project, test: { ...project.test, exclude: [...(project.test?.exclude ?? []), ...SLOW_TESTS] } };
 });
 
-export default defineConfig({ ...base, test: { ...base.test, projects } });
+// (Memos emptied before every test: see fresh-memos.ts.)
+const setupFiles = [...[base.test?.setupFiles ?? []].flat(), 'test/mutation/fresh-memos.ts'];
+
+export default defineConfig({ ...base, test: { ...base.test, setupFiles, projects } });
