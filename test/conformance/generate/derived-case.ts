@@ -42,6 +42,9 @@ function conversation(seed: number, tools: number, stepCount: number, id: string
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const sentence = (): string => Array.from({ length: 3 + Math.floor(rand() * 8) }, () => pick(WORDS)).join(' ');
+  // (A compound written in a description: another tool's name, or two words joined, so a compound
+  // candidate gains or loses a holder.)
+  const compound = (): string => (rand() < 0.5 ? pick(names).replace(/_/g, '') : `${pick(WORDS)}${pick(WORDS)}`);
   // Names: two or three words joined (a compound), unique; a few plain words with a separator.
   const names: string[] = [];
   while (names.length < tools) {
@@ -51,18 +54,17 @@ function conversation(seed: number, tools: number, stepCount: number, id: string
   }
   let current: SearchDocument[] = names.map((name) => ({ name, description: sentence() }));
   const steps: SearchDocument[][] = [current];
-  const history: SearchDocument[][] = [current];
   for (let s = 1; s < stepCount; s++) {
     const kind = s % 5;
-    if (kind === 3 && history.length > 2) {
+    if (kind === 3 && steps.length > 2) {
       // Back to a revision seen two steps ago (a content the cache may still hold, or derive again).
-      current = history[history.length - 3]!;
+      current = steps[steps.length - 3]!;
     } else if (kind === 4) {
       // More tools than a derivation may change: every description anew.
       current = current.map((d) => ({ name: d.name, description: sentence() }));
     } else {
-      // One to four tools: a new sentence, a word added, or a word taken out (which can give a
-      // compound's part to, or take it from, the vocabulary).
+      // One to four tools: a new sentence, a word or a compound added, or a word taken out (which
+      // can give a compound's part to, or take it from, the vocabulary).
       current = current.map((d) => ({ ...d }));
       const changes = 1 + Math.floor(rand() * 4);
       for (let c = 0; c < changes; c++) {
@@ -70,9 +72,6 @@ function conversation(seed: number, tools: number, stepCount: number, id: string
         const d = current[at]!;
         const words = d.description.split(' ');
         const how = rand();
-        // (A compound written in a description: another tool's name, or two words joined, so a
-        // compound candidate gains or loses a holder.)
-        const compound = (): string => (rand() < 0.5 ? pick(names).replace(/_/g, '') : `${pick(WORDS)}${pick(WORDS)}`);
         const next =
           how < 0.3
             ? sentence()
@@ -87,9 +86,8 @@ function conversation(seed: number, tools: number, stepCount: number, id: string
       }
     }
     steps.push(current);
-    history.push(current);
   }
-  // Queries: a word or two of the vocabulary, and a compound part next to a description word.
+  // Queries, three per step: a word of the vocabulary, then two pairs of words.
   const queries = steps.map(() => Array.from({ length: 3 }, (_, k) => (k === 0 ? pick(WORDS) : `${pick(WORDS)} ${pick(WORDS)}`)));
   return { id, description, steps, queries };
 }

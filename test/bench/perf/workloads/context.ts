@@ -92,7 +92,9 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
       if (keys.length !== 2 + LOADED) throw new Error(`${IMPLS[k]}: expected ${2 + LOADED} tools in a ${length}-message history, got ${keys.length}`);
     }
     // 3. Steps: each side's own array, grown outside the timed region.
+    // The message a step of the appended variant adds (each one new).
     let appended = 0;
+    const nextMessage = () => textMessage(length + 1_000 + appended++);
     const stats = await measure(
       procs.map((p, k) => () => p.processInputStep(stepArgs({}, histories[k]!, rc, 1))),
       bench.plan({
@@ -103,7 +105,7 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
         budgetMs: bench.budget('latency'),
         prepare: () => {
           if (variant === 'appended') {
-            const next = textMessage(length + 1_000 + appended++);
+            const next = nextMessage();
             for (const h of histories) h.push(next);
           }
         },
@@ -118,7 +120,7 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
         samples: bench.args.quick ? 30 : 100,
         budgetMs: bench.budget('latency'),
         prepare: () => {
-          if (variant === 'appended') histories[0]!.push(textMessage(length + 1_000 + appended++));
+          if (variant === 'appended') histories[0]!.push(nextMessage());
           if (cold) evictCaches();
         },
       });
@@ -131,7 +133,7 @@ export async function contextSteps(bench: Bench, length: number): Promise<void> 
       const counted = countingHistory([...histories[k]!]);
       const p = construct(impl, { tools, storage: 'context' });
       for (let i = 0; i < 3; i++) {
-        if (variant === 'appended') counted.messages.push(textMessage(length + 1_000 + appended++));
+        if (variant === 'appended') counted.messages.push(nextMessage());
         counted.reset();
         await p.processInputStep(stepArgs({}, counted.messages, rc, 1));
       }
