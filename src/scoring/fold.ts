@@ -5,7 +5,7 @@
  */
 
 /** Text made only of ASCII characters, on which the whole fold is lower-casing. */
-const ASCII = /^[\x00-\x7f]*$/;
+export const ASCII = /^[\x00-\x7f]*$/;
 
 /** Lone surrogates: UTF-16 code units that do not form a code point. */
 const LONE_SURROGATE = /\p{Cs}/gu;

@@ -5,7 +5,7 @@
  *
  * @see r[search.name.key]
  */
-import { fold } from './fold.js';
+import { ASCII, fold } from './fold.js';
 import { WORD } from './tokenize.js';
 
 /**
@@ -20,9 +20,6 @@ export function nameKey(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase().replace(NOT_ASCII_WORD, '');
   return nameKeyOfWords(text);
 }
-
-/** Text made only of ASCII characters. */
-const ASCII = /^[\x00-\x7f]*$/;
 
 /** What is not a lower-case ASCII letter or digit. */
 const NOT_ASCII_WORD = /[^a-z0-9]+/g;
