@@ -120,6 +120,14 @@ const SCOPED_AREAS: Area[] = [
 /** A scope of `npm run mutation`, chosen with `MUTATION_SCOPE` (default `core`). */
 export type UnitScope = 'core' | 'scoring' | 'stores' | 'lifecycle' | 'processor' | 'editor' | 'all';
 
+/**
+ * Tests that count heap bytes per call (never time): under Stryker's instrumentation every
+ * mutated expression goes through a switch and a coverage counter, which allocate, so their
+ * figures say nothing about the code and they fail before a mutant is switched on. Every mutation
+ * run leaves them out (`npm test` runs them).
+ */
+export const HEAP_TESTS = ['test/processor/search-allocation.test.ts', 'test/scoring/allocation.test.ts'];
+
 /** What one scope mutates, and which tests may kill its mutants. */
 export interface UnitScopeSpec {
   /** The areas mutated and reported, in table order. */
@@ -172,7 +180,9 @@ export function unitSuite(scope: UnitScope): Suite {
     areas,
     survivorsFile: 'test/mutation/survivors.json',
     stryker: {
-      ...common('unit', tests === 'fast' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', areas),
+      // (`MUTATION_TYPECHECK=0`: no checker, so type-invalid mutants run as JavaScript and count
+      // like any other: the checker is the bottleneck of a scope whose tests are fast.)
+      ...common('unit', tests === 'fast' ? 'test/mutation/vitest.unit.config.ts' : 'test/mutation/vitest.scoped.config.ts', areas, process.env.MUTATION_TYPECHECK !== '0'),
       // Each scope keeps its own results (the default scope's file keeps its old name); a run of
       // some lines only (MUTATION_MUTATE) keeps them in a file of its own, `<section>.lines-<hash>.json`.
       incrementalFile: `test/mutation/incremental/${section}${linesPart === '' ? '' : `.${linesPart}`}.json`,

@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
-import { UNIT_SCOPES, unitScope } from './suites.js';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { HEAP_TESTS, UNIT_SCOPES, unitScope } from './suites.js';
 
 const { tests } = UNIT_SCOPES[unitScope()];
 
@@ -7,6 +7,7 @@ const { tests } = UNIT_SCOPES[unitScope()];
 export default defineConfig({
   test: {
     include: tests === 'fast' ? [] : tests,
+    exclude: [...configDefaults.exclude, ...HEAP_TESTS],
     // (Memos emptied before every test: see fresh-memos.ts.)
     setupFiles: ['test/support/fast-check-setup.ts', 'test/mutation/fresh-memos.ts'],
     testTimeout: 30_000,
