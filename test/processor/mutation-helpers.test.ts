@@ -1,0 +1,154 @@
+/**
+ * The processor's small helpers, on the inputs the first Stryker run over the `processor` scope
+ * (`MUTATION_SCOPE=processor npm run mutation`) showed no test gave them: each test names the
+ * rule the helper serves.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadToolInputSchema, loadToolInputShape, searchToolsInputSchema, searchToolsInputShape } from '../../src/processor/meta-schemas.js';
+import { orderStepTools } from '../../src/processor/ordering.js';
+import { errorText } from '../../src/processor/echo.js';
+import { echo } from '../../src/processor/meta-input.js';
+import { received } from '../../src/processor/tool-reading.js';
+import { runLoadTool, runSearchTools, type MetaToolStep } from '../../src/processor/meta-tools.js';
+import { ToolSearchOptionsError, ToolSearchProcessor } from '../../src/index.js';
+
+/** A Proxy whose every trap throws: reading anything of it fails. */
+const hostile = () =>
+  new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      getPrototypeOf: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+      has: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+
+/** What constructing a processor with `options` throws. */
+function constructionError(options: unknown): ToolSearchOptionsError {
+  try {
+    new ToolSearchProcessor(options as never);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ToolSearchOptionsError);
+    return error as ToolSearchOptionsError;
+  }
+  throw new Error('the options were accepted');
+}
+
+describe('the meta-tools’ JSON Schemas per target', () => {
+  it('[processor.input.search] [processor.input.load] each Standard JSON Schema target gets zod’s schema for that target, and any other target draft-07’s', () => {
+    const pairs = [
+      [searchToolsInputSchema, searchToolsInputShape],
+      [loadToolInputSchema, loadToolInputShape],
+    ] as const;
+    for (const [schema, shape] of pairs) {
+      const shown = (target?: string) => schema['~standard'].jsonSchema.input(target === undefined ? undefined : { target });
+      const zods = (target: 'draft-7' | 'draft-2020-12' | 'openapi-3.0') => z.toJSONSchema(shape, { target, io: 'input' });
+      expect(shown('draft-2020-12')).toEqual(zods('draft-2020-12'));
+      expect(shown('openapi-3.0')).toEqual(zods('openapi-3.0'));
+      for (const other of [undefined, 'draft-07', 'draft-04', '']) expect(shown(other)).toEqual(zods('draft-7'));
+      // (The three differ, so a wrong mapping shows.)
+      expect(zods('draft-2020-12')).not.toEqual(zods('draft-7'));
+      expect(zods('openapi-3.0')).not.toEqual(zods('draft-7'));
+      expect(zods('openapi-3.0')).not.toEqual(zods('draft-2020-12'));
+      // The output schema is the same function of the target.
+      expect(schema['~standard'].jsonSchema.output({ target: 'openapi-3.0' })).toEqual(zods('openapi-3.0'));
+    }
+  });
+});
+
+describe('a step’s tool record', () => {
+  it('[processor.tools.meta] a pass-through tool named like a meta-tool is dropped, also when the step has no meta-tool of that name (search.autoLoad)', () => {
+    const ours = { ours: true };
+    const theirs = { theirs: true };
+    const other = { other: true };
+    const record = orderStepTools(
+      [['search_tools', ours]],
+      [
+        ['load_tool', theirs],
+        ['search_tools', theirs],
+        ['weather', other],
+      ],
+      [],
+      [],
+    );
+    expect(Object.keys(record)).toEqual(['search_tools', 'weather']);
+    expect(record.search_tools).toBe(ours);
+  });
+});
+
+describe('texts of values and thrown values', () => {
+  it('[processor.options.bounded-echo] a thrown value’s text: an Error by name and message, a string shortened, an object not read, anything else as a string, an unreadable one said so', () => {
+    expect(errorText(new TypeError('bad'))).toBe('TypeError: bad');
+    expect(errorText('plain')).toBe('plain');
+    expect(errorText('x'.repeat(100))).toBe(`${'x'.repeat(64)}…`);
+    expect(errorText({ message: 'not read' })).toBe('a thrown object');
+    expect(errorText(null)).toBe('null');
+    expect(errorText(undefined)).toBe('undefined');
+    expect(errorText(42)).toBe('42');
+    expect(errorText(Symbol('s'))).toBe('Symbol(s)');
+    expect(errorText(hostile())).toBe('an unreadable error');
+  });
+
+  it('[processor.input.bounded] a model-supplied value is echoed by kind', () => {
+    expect(echo('name')).toBe('"name"');
+    expect(echo(null)).toBe('null');
+    expect(echo(() => 1)).toBe('a function');
+    expect(echo(Symbol('s'))).toBe('a symbol');
+    expect(echo([1, 2])).toBe('an array of 2');
+    expect(echo({})).toBe('an object');
+    expect(echo(7)).toBe('number 7');
+    expect(echo(undefined)).toBe('undefined undefined');
+  });
+
+  it('[processor.resolved.non-tools] a value that is not a tool is described by kind', () => {
+    expect(received(null)).toBe('null');
+    expect(received(undefined)).toBe('undefined');
+    expect(received('abc')).toBe('the string "abc"');
+    expect(received([1])).toBe('an array');
+    expect(received(Symbol('s'))).toBe('a symbol');
+    expect(received(42)).toBe('the number 42');
+    expect(received(true)).toBe('the boolean true');
+  });
+});
+
+describe('construction errors that name the option', () => {
+  const tools = {};
+  it('[processor.options.validate] a function or a symbol where a number belongs is said to be one', () => {
+    expect(constructionError({ tools, search: { topK: () => 1 } }).message).toBe('Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received a function.');
+    expect(constructionError({ tools, search: { topK: Symbol('x') } }).message).toBe('Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received a symbol.');
+  });
+
+  it('[processor.options.unreadable-tool] a tools record whose keys cannot be listed, and options that cannot be read, name what failed', () => {
+    const keys = constructionError({ tools: new Proxy({}, { ownKeys: () => { throw new Error('keys'); } }) });
+    expect([keys.option, keys.message]).toEqual(['tools', 'Invalid ToolSearchProcessor option "tools": its keys could not be listed (Error: keys). Pass a plain object of tools.']);
+    const options = constructionError(
+      new Proxy({ tools }, { get: (target, key) => (key === 'tools' ? tools : (() => { throw new Error('boom'); })()) }),
+    );
+    expect([options.option, options.message]).toEqual(['options', 'Invalid ToolSearchProcessor options: they could not be read (Error: boom). Pass a plain options object.']);
+  });
+});
+
+describe('meta-tools whose step fails inside', () => {
+  /** A step whose every field throws when read: an internal failure of the processor. */
+  const broken = hostile() as MetaToolStep;
+
+  it('[processor.input.never-throws] an internal failure of search_tools is an error result that names it', async () => {
+    const result = await runSearchTools(broken, { query: 'weather' }, 'call-1');
+    expect(result).toEqual({ results: [], message: 'search_tools failed (Error: trap). Try again.' });
+  });
+
+  it('[processor.input.never-throws] an internal failure of load_tool is an error result that names it', async () => {
+    const result = await runLoadTool(broken, { toolName: 'weather' }, 'call-1');
+    expect(result).toEqual({ success: false, message: 'load_tool failed (Error: trap). Try again.' });
+  });
+});
