@@ -68,10 +68,10 @@ describe('the meta-tools’ JSON Schemas per target', () => {
 
 describe('a step’s tool record', () => {
   it('[processor.tools.meta] a pass-through tool named like a meta-tool is dropped, also when the step has no meta-tool of that name (search.autoLoad)', () => {
-    const ours = { ours: true };
-    const theirs = { theirs: true };
-    const other = { other: true };
-    const record = orderStepTools(
+    const ours = { owner: 'ours' };
+    const theirs = { owner: 'theirs' };
+    const other = { owner: 'other' };
+    const record = orderStepTools<{ owner: string }>(
       [['search_tools', ours]],
       [
         ['load_tool', theirs],
