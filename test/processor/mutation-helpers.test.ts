@@ -12,6 +12,13 @@ import { echo } from '../../src/processor/meta-input.js';
 import { received } from '../../src/processor/tool-reading.js';
 import { runLoadTool, runSearchTools, type MetaToolStep } from '../../src/processor/meta-tools.js';
 import { ToolSearchOptionsError, ToolSearchProcessor } from '../../src/index.js';
+import { resolveThreadId } from '../../src/processor/thread-id.js';
+import { persistedMessages } from '../../src/processor/persisted-messages.js';
+import { toolCallIdOf } from '../../src/processor/tool-call-id.js';
+import { REQUEST_ID_STATE_KEY, requestIdOf, tracingSpanOf } from '../../src/processor/events.js';
+import { prefetchQuery } from '../../src/processor/prefetch.js';
+import { decideFilter } from '../../src/processor/filter.js';
+import { MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
 
 /** A Proxy whose every trap throws: reading anything of it fails. */
 const hostile = () =>
@@ -150,5 +157,81 @@ describe('meta-tools whose step fails inside', () => {
   it('[processor.input.never-throws] an internal failure of load_tool is an error result that names it', async () => {
     const result = await runLoadTool(broken, { toolName: 'weather' }, 'call-1');
     expect(result).toEqual({ success: false, message: 'load_tool failed (Error: trap). Try again.' });
+  });
+});
+
+/** An object whose `key` getter throws. */
+const throwingAt = (key: string, rest: Record<string, unknown> = {}) =>
+  Object.defineProperty({ ...rest }, key, {
+    enumerable: true,
+    get: () => {
+      throw new Error(`${key} getter`);
+    },
+  });
+
+describe('values of the caller read without throwing', () => {
+  it('[processor.thread.resolve] a request context whose get cannot be read has no thread', () => {
+    expect(resolveThreadId(throwingAt('get') as never)).toBeUndefined();
+    expect(resolveThreadId({ get: () => 'thread-1' } as never)).toBe('thread-1');
+  });
+
+  it('[processor.resume.persisted] the memory is recalled only through values that can be read; a recall without messages is none', async () => {
+    const calls: unknown[] = [];
+    const memory = { recall: async (args: unknown) => (calls.push(args), { messages: 'not a list' }) };
+    const context = (value: unknown) => ({ get: (key: string) => (key === 'MastraMemory' ? value : undefined) });
+    const good = { thread: { id: 't1' }, resourceId: 'r1', memoryConfig: { lastMessages: 5 }, runState: () => ({ memory }) };
+    expect(await persistedMessages(context(good) as never)).toEqual([]);
+    expect(calls).toEqual([{ threadId: 't1', resourceId: 'r1', threadConfig: { lastMessages: 5 } }]);
+    // get throws, runState throws, a thread that is not a record: no recall.
+    expect(await persistedMessages({ get: () => { throw new Error('get'); } } as never)).toBeUndefined();
+    expect(await persistedMessages(context({ ...good, runState: () => { throw new Error('state'); } }) as never)).toBeUndefined();
+    expect(await persistedMessages(context({ ...good, thread: 't1' }) as never)).toBeUndefined();
+    expect(await persistedMessages(context(throwingAt('thread', good)) as never)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('[processor.receipts.write] a call id is read from the context or its agent, never from a getter that throws', () => {
+    expect(toolCallIdOf({ toolCallId: 'c1' })).toBe('c1');
+    expect(toolCallIdOf({ agent: { toolCallId: 'c2' }, toolCallId: 'c1' })).toBe('c2');
+    expect(toolCallIdOf(throwingAt('agent', { toolCallId: 'c1' }))).toBeUndefined();
+    expect(toolCallIdOf(Object.assign(() => undefined, { toolCallId: 'c1' }))).toBeUndefined();
+    expect(toolCallIdOf(null)).toBeUndefined();
+    expect(toolCallIdOf({ toolCallId: '' })).toBeUndefined();
+  });
+
+  it('[processor.events.context] a request id is the run id, else kept in the step state; a state that cannot be written gives none', () => {
+    expect(requestIdOf({ runId: 'run-1' }, () => 'new')).toBe('run-1');
+    const state: Record<string, unknown> = {};
+    expect(requestIdOf({ state }, () => 'new')).toBe('new');
+    expect(state[REQUEST_ID_STATE_KEY]).toBe('new');
+    expect(requestIdOf({ state }, () => 'other')).toBe('new');
+    expect(requestIdOf({ state: Object.freeze({}) }, () => 'new')).toBeUndefined();
+    expect(requestIdOf(throwingAt('runId'), () => 'new')).toBeUndefined();
+  });
+
+  it('[processor.events.tracing] the tracing span is read without throwing', () => {
+    const span = { id: 'span' };
+    expect(tracingSpanOf({ tracingContext: { currentSpan: span } })).toBe(span);
+    expect(tracingSpanOf(throwingAt('tracingContext'))).toBeUndefined();
+    expect(tracingSpanOf({ tracingContext: 'x' })).toBeUndefined();
+  });
+
+  it('[processor.prefetch.query] the latest user message’s text, cut to the query limit in code points; a message that cannot be read is skipped', () => {
+    const long = '😀'.repeat(MAX_QUERY_LENGTH + 5);
+    expect(prefetchQuery([{ role: 'user', content: long }])).toBe('😀'.repeat(MAX_QUERY_LENGTH));
+    expect(prefetchQuery([{ role: 'user', content: 'weather in Paris' }, throwingAt('role')])).toBe('weather in Paris');
+    expect(prefetchQuery([{ role: 'user', content: throwingAt('parts') }])).toBeUndefined();
+  });
+
+  it('[processor.filter.deadline] a deadline that cannot be scheduled denies the tool as a filter that threw', async () => {
+    const timers = {
+      setTimeout: () => {
+        throw new Error('no timers');
+      },
+      clearTimeout: () => undefined,
+    };
+    const decision = await decideFilter(async () => true, { toolName: 'x', tool: {}, requestContext: undefined, phase: 'search' } as never, { timeoutMs: 10, timers } as never);
+    expect(decision.allowed).toBe(false);
+    expect(decision.reason).toBe('threw');
   });
 });
