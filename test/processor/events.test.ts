@@ -81,7 +81,8 @@ describe('schema and context', () => {
 
 describe('each event type', () => {
   it('[processor.events.search] a search reports its results, counts and duration by the clock; a bad input reports nothing', async () => {
-    const time = new SimulatedTime(0);
+    // (The clock does not start at 0, so that a duration is the difference of two readings.)
+    const time = new SimulatedTime(5_000);
     const seen: ToolSearchEvent[] = [];
     const filter = ({ toolName }: ToolSearchFilterArgs) => time.delay(30).then(() => toolName !== 'marine_forecast');
     const p = new ToolSearchProcessor({ tools: catalog(), filter, clock: time.now, timers: time.timers, onEvent: (e) => void seen.push(e) });

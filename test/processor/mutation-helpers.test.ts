@@ -201,6 +201,8 @@ describe('values of the caller read without throwing', () => {
 
   it('[processor.events.context] a request id is the run id, else kept in the step state; a state that cannot be written gives none', () => {
     expect(requestIdOf({ runId: 'run-1' }, () => 'new')).toBe('run-1');
+    // An empty run id or held id is none.
+    expect(requestIdOf({ runId: '', state: { [REQUEST_ID_STATE_KEY]: '' } }, () => 'fresh')).toBe('fresh');
     const state: Record<string, unknown> = {};
     expect(requestIdOf({ state }, () => 'new')).toBe('new');
     expect(state[REQUEST_ID_STATE_KEY]).toBe('new');
