@@ -19,6 +19,8 @@ import { REQUEST_ID_STATE_KEY, requestIdOf, tracingSpanOf } from '../../src/proc
 import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { decideFilter } from '../../src/processor/filter.js';
 import { MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
+import { Conversation, makeTool, requestContext } from './support/harness.js';
+import type { ToolSearchEvent } from '../../src/index.js';
 
 /** A Proxy whose every trap throws: reading anything of it fails. */
 const hostile = () =>
@@ -235,5 +237,39 @@ describe('values of the caller read without throwing', () => {
     const decision = await decideFilter(async () => true, { toolName: 'x', tool: {}, requestContext: undefined, phase: 'search' } as never, { timeoutMs: 10, timers } as never);
     expect(decision.allowed).toBe(false);
     expect(decision.reason).toBe('threw');
+  });
+});
+
+describe('request tools that are not searchable', () => {
+  it('[processor.resolved.searchable] a request tool whose record key is a meta-tool’s name is neither searchable nor loadable, though its canonical name is not', async () => {
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true });
+    try {
+      const c = new Conversation(p, requestContext('keyed'), {
+        search_tools: makeTool('custom_forecast', 'Forecast the custom weather'),
+        weather: makeTool('get_weather', 'Get the weather forecast'),
+      });
+      await c.step();
+      const found = (await c.call('search_tools', { query: 'forecast weather' })) as { results: Array<{ name: string }> };
+      expect(found.results.map((r) => r.name)).toEqual(['get_weather']);
+      const loaded = (await c.call('load_tool', { toolName: 'custom_forecast' })) as { success: boolean };
+      expect(loaded.success).toBe(false);
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool']);
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('[processor.resolved.non-tools] [processor.events.skipped] a pass-through item whose value cannot be read is left out, with an unreadable event naming its key', async () => {
+    const events: ToolSearchEvent[] = [];
+    const p = new ToolSearchProcessor({ tools: {}, onEvent: (e) => void events.push(e) });
+    try {
+      const c = new Conversation(p, requestContext('pass'), throwingAt('bad', { good: makeTool('good_tool', 'A good tool') }));
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'good']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const skipped = events.filter((e) => e.type === 'tool-skipped');
+      expect(skipped.map((e) => [e.toolKey, e.reason])).toEqual([['bad', 'unreadable']]);
+    } finally {
+      p.dispose();
+    }
   });
 });
