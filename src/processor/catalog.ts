@@ -7,12 +7,20 @@ import { indexOfEntries, type CatalogLayout, type IndexCache } from './index-cac
 
 export { IndexCache } from './index-cache.js';
 
+/** Canonical name → entry: what a catalog's lookups read (a `Map` has it). */
+export interface NameLookup<TTool = unknown> {
+  /** The entry of a canonical name, if it is one. */
+  get(name: string): ToolEntry<TTool> | undefined;
+  /** Whether a string is a canonical name of the catalog. */
+  has(name: string): boolean;
+}
+
 /** The searchable set of one step: entries in catalog order, lookups, and the search index. */
 export interface StepCatalog<TTool = unknown> {
   /** Entries in catalog order. */
   readonly entries: readonly ToolEntry<TTool>[];
-  /** Canonical name → entry. A `Map`, so only registered names resolve. */
-  readonly byName: ReadonlyMap<string, ToolEntry<TTool>>;
+  /** Canonical name → entry. A `Map` (or a lookup over a cached layout's positions), so only registered names resolve. */
+  readonly byName: NameLookup<TTool>;
   /** Record key → canonical name, for keys that differ from their tool's canonical name. */
   readonly aliases: ReadonlyMap<string, string>;
   /**
@@ -70,7 +78,7 @@ export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<
 }
 
 /** Record key → canonical name, for keys that differ from their tool's canonical name and name no tool. */
-function aliasesOf<TTool>(entries: readonly ToolEntry<TTool>[], byName: ReadonlyMap<string, ToolEntry<TTool>>): Map<string, string> {
+function aliasesOf<TTool>(entries: readonly ToolEntry<TTool>[], byName: NameLookup<TTool>): Map<string, string> {
   const aliases = new Map<string, string>();
   for (const entry of entries) {
     if (entry.key !== entry.name && !byName.has(entry.key) && !aliases.has(entry.key)) aliases.set(entry.key, entry.name);
@@ -88,17 +96,13 @@ function makeCatalog<TTool>(entries: readonly ToolEntry<TTool>[], index: SearchI
  * Canonical name → entry of one step, read through a cached layout's positions: the step's own
  * entries (this request's instances) without a map of its own.
  */
-class EntriesByName<TTool> implements ReadonlyMap<string, ToolEntry<TTool>> {
+class EntriesByName<TTool> implements NameLookup<TTool> {
   readonly #positions: ReadonlyMap<string, number>;
   readonly #entries: readonly ToolEntry<TTool>[];
 
   constructor(positions: ReadonlyMap<string, number>, entries: readonly ToolEntry<TTool>[]) {
     this.#positions = positions;
     this.#entries = entries;
-  }
-
-  get size(): number {
-    return this.#entries.length;
   }
 
   get(name: string): ToolEntry<TTool> | undefined {
@@ -108,26 +112,6 @@ class EntriesByName<TTool> implements ReadonlyMap<string, ToolEntry<TTool>> {
 
   has(name: string): boolean {
     return this.#positions.has(name);
-  }
-
-  forEach(callback: (value: ToolEntry<TTool>, key: string, map: ReadonlyMap<string, ToolEntry<TTool>>) => void, thisArg?: unknown): void {
-    for (const entry of this.#entries) callback.call(thisArg, entry, entry.name, this);
-  }
-
-  *entries(): MapIterator<[string, ToolEntry<TTool>]> {
-    for (const entry of this.#entries) yield [entry.name, entry];
-  }
-
-  *keys(): MapIterator<string> {
-    for (const entry of this.#entries) yield entry.name;
-  }
-
-  *values(): MapIterator<ToolEntry<TTool>> {
-    yield* this.#entries;
-  }
-
-  [Symbol.iterator](): MapIterator<[string, ToolEntry<TTool>]> {
-    return this.entries();
   }
 }
 

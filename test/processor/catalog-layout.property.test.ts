@@ -29,8 +29,7 @@ function observed(catalog: StepCatalog): unknown {
   return {
     entries: catalog.entries.map((e) => [e.name, e.key, e.description, e.tool]),
     resolved: names.map((n) => resolveName(catalog, n)?.tool ?? null),
-    byName: [...catalog.byName.entries()].map(([k, e]) => [k, e.tool]),
-    size: catalog.byName.size,
+    byName: [...names, ...catalog.entries.map((e) => e.name)].map((n) => [n, catalog.byName.has(n), catalog.byName.get(n)?.tool ?? null]),
     aliases: [...catalog.aliases.entries()],
     hits: catalog.entries.length === 0 ? [] : QUERIES.map((q) => search(catalog.index, q)),
   };
