@@ -80,9 +80,9 @@ export function loadNameOf<TTool>(catalog: StepCatalog<TTool>, entry: ToolEntry<
 /** Record key → canonical name, for keys that differ from their tool's canonical name and name no tool. */
 function aliasesOf<TTool>(entries: readonly ToolEntry<TTool>[], byName: NameLookup<TTool>): Map<string, string> {
   const aliases = new Map<string, string>();
-  for (const entry of entries) {
-    if (entry.key !== entry.name && !byName.has(entry.key) && !aliases.has(entry.key)) aliases.set(entry.key, entry.name);
-  }
+  // (A key that is its tool's canonical name, or another tool's, is in byName. A catalog's keys
+  // are distinct: one record's, or the static ones a request tool of the same key did not replace.)
+  for (const entry of entries) if (!byName.has(entry.key)) aliases.set(entry.key, entry.name);
   return aliases;
 }
 
