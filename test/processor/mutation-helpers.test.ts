@@ -273,3 +273,20 @@ describe('request tools that are not searchable', () => {
     }
   });
 });
+
+describe('a request with no tools at all', () => {
+  it('[processor.resolved.searchable] [processor.input.never-throws] twice in a row, searching finds nothing and fails nothing', async () => {
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true });
+    try {
+      const c = new Conversation(p, requestContext('empty'));
+      for (let i = 0; i < 2; i++) {
+        await c.step();
+        const answer = (await c.call('search_tools', { query: 'weather' })) as { results: unknown[]; message?: string };
+        expect(answer.results).toEqual([]);
+        expect(answer.message ?? '').not.toMatch(/failed/);
+      }
+    } finally {
+      p.dispose();
+    }
+  });
+});
