@@ -15,7 +15,7 @@ import { ToolSearchOptionsError, ToolSearchProcessor } from '../../src/index.js'
 import { resolveThreadId } from '../../src/processor/thread-id.js';
 import { persistedMessages } from '../../src/processor/persisted-messages.js';
 import { toolCallIdOf } from '../../src/processor/tool-call-id.js';
-import { REQUEST_ID_STATE_KEY, requestIdOf, tracingSpanOf } from '../../src/processor/events.js';
+import { EventSink, REQUEST_ID_STATE_KEY, requestIdOf, scopeOf, tracingSpanOf } from '../../src/processor/events.js';
 import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { decideFilter } from '../../src/processor/filter.js';
 import { MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
@@ -288,5 +288,27 @@ describe('a request with no tools at all', () => {
     } finally {
       p.dispose();
     }
+  });
+});
+
+describe('the context fields of events', () => {
+  it('[processor.events.context] an empty thread or request id, and a step number that is not a non-negative safe integer, are null', () => {
+    expect(scopeOf('t', 'r', 2)).toMatchObject({ threadId: 't', requestId: 'r', stepNumber: 2 });
+    expect(scopeOf('', '', 0)).toMatchObject({ threadId: null, requestId: null, stepNumber: 0 });
+    expect(scopeOf(undefined, 42, '3')).toMatchObject({ threadId: null, requestId: null, stepNumber: null });
+    for (const bad of [1.5, -1, 2 ** 53, Number.NaN, '3', null]) expect(scopeOf('t', 'r', bad).stepNumber, String(bad)).toBeNull();
+  });
+
+  it('[processor.events.tracing] a span that is a function with createEventSpan records events like any other span', () => {
+    const recorded: unknown[] = [];
+    const span = Object.assign(() => undefined, { createEventSpan: (options: unknown) => void recorded.push(options) });
+    const sink = new EventSink({ clock: () => 7, includeQueries: false });
+    const scope = scopeOf('t', 'r', 0, span);
+    expect(sink.wanted(scope)).toBe(true);
+    sink.emit(scope, { type: 'tool-skipped', toolKey: 'k', reason: 'not-a-tool' } as never);
+    expect(recorded).toEqual([{ type: 'generic', name: 'tool_search.tool-skipped', metadata: { toolKey: 'k', reason: 'not-a-tool', at: 7, threadId: 't', requestId: 'r', stepNumber: 0 } }]);
+    // A span whose createEventSpan is not a function records nothing, and no listener means no one wants events.
+    const none = scopeOf('t', 'r', 0, { createEventSpan: 'no' });
+    expect(sink.wanted(none)).toBe(false);
   });
 });
