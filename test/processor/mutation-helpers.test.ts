@@ -19,6 +19,7 @@ import { EventSink, REQUEST_ID_STATE_KEY, requestIdOf, scopeOf, tracingSpanOf } 
 import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { decideFilter } from '../../src/processor/filter.js';
 import { MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
+import { exceedsCodePoints, lengthText } from '../../src/processor/code-points.js';
 import { Conversation, makeTool, requestContext } from './support/harness.js';
 import type { ToolSearchEvent } from '../../src/index.js';
 
@@ -211,6 +212,11 @@ describe('values of the caller read without throwing', () => {
     expect(requestIdOf({ state }, () => 'other')).toBe('new');
     expect(requestIdOf({ state: Object.freeze({}) }, () => 'new')).toBeUndefined();
     expect(requestIdOf(throwingAt('runId'), () => 'new')).toBeUndefined();
+    // Step arguments and their state are objects: a function is neither.
+    expect(requestIdOf(Object.assign(() => undefined, { runId: 'run-1' }), () => 'new')).toBeUndefined();
+    const fnState = Object.assign(() => undefined, {});
+    expect(requestIdOf({ state: fnState }, () => 'new')).toBeUndefined();
+    expect(fnState).not.toHaveProperty(REQUEST_ID_STATE_KEY);
   });
 
   it('[processor.events.tracing] the tracing span is read without throwing', () => {
@@ -218,6 +224,8 @@ describe('values of the caller read without throwing', () => {
     expect(tracingSpanOf({ tracingContext: { currentSpan: span } })).toBe(span);
     expect(tracingSpanOf(throwingAt('tracingContext'))).toBeUndefined();
     expect(tracingSpanOf({ tracingContext: 'x' })).toBeUndefined();
+    // A carrier is step arguments or an execution context, an object: a function is none.
+    expect(tracingSpanOf(Object.assign(() => undefined, { tracingContext: { currentSpan: span } }))).toBeUndefined();
   });
 
   it('[processor.prefetch.query] the latest user message’s text, cut to the query limit in code points; a message that cannot be read is skipped', () => {
@@ -310,5 +318,18 @@ describe('the context fields of events', () => {
     // A span whose createEventSpan is not a function records nothing, and no listener means no one wants events.
     const none = scopeOf('t', 'r', 0, { createEventSpan: 'no' });
     expect(sink.wanted(none)).toBe(false);
+  });
+});
+
+describe('lengths in code points', () => {
+  it('[processor.input.load] a length in a message is the exact count up to twice the limit in UTF-16 units, else "more than" the limit', () => {
+    expect(lengthText('a'.repeat(512), 256)).toBe('512');
+    expect(lengthText('a'.repeat(513), 256)).toBe('more than 256');
+    // U+FFFF is one unit; an astral character two units and one code point.
+    expect(lengthText('\uffff'.repeat(300), 256)).toBe('300');
+    expect(lengthText(`${'😀'.repeat(200)}${'a'.repeat(57)}`, 256)).toBe('257');
+    expect(exceedsCodePoints('😀'.repeat(256), 256)).toBe(false);
+    expect(exceedsCodePoints(`${'😀'.repeat(256)}a`, 256)).toBe(true);
+    expect(exceedsCodePoints('\uffff'.repeat(257), 256)).toBe(true);
   });
 });
