@@ -333,3 +333,24 @@ describe('lengths in code points', () => {
     expect(exceedsCodePoints('\uffff'.repeat(257), 256)).toBe(true);
   });
 });
+
+describe('a loaded tool the next request does not resolve', () => {
+  it('[processor.names.exposure] [processor.resolved.searchable] is not exposed while the request lacks it, and is again when a request brings it back', async () => {
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true });
+    try {
+      const weather = makeTool('get_weather', 'Get the weather forecast');
+      const email = makeTool('send_email', 'Send an email');
+      const c = new Conversation(p, requestContext('per-request'), { weather, email });
+      await c.step();
+      expect(((await c.call('load_tool', { toolName: 'get_weather' })) as { success: boolean }).success).toBe(true);
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
+      // The next request resolves only send_email: get_weather stays loaded but is not exposed.
+      c.requestTools = { email };
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool']);
+      c.requestTools = { weather, email };
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
+    } finally {
+      p.dispose();
+    }
+  });
+});
