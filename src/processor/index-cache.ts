@@ -351,6 +351,15 @@ export class IndexCache {
     layout.bytes = bytes;
   }
 
+  /**
+   * The index for these entries ({@link IndexCache.layoutFor}, then {@link IndexCache.indexOf}).
+   *
+   * @param entries - the catalog's entries (canonical names unique)
+   */
+  indexFor(entries: readonly ToolEntry[]): SearchIndex {
+    return this.indexOf(this.layoutFor(entries), entries);
+  }
+
   /** Drops least recently used layouts other than `keep` (which fits the budgets alone) while over either budget. */
   #evict(keep: Layout): void {
     while (this.#bytes > this.#maxBytes || this.size > this.#maxEntries || this.#map.size > LAYOUTS_PER_ENTRY * this.#maxEntries) {
