@@ -81,6 +81,8 @@ export interface ToolVerdicts<TTool = unknown> {
   readonly concurrency: number;
   /** The verdict about one tool in one phase, asked at most once per step. */
   decide(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Promise<FilterDecision>;
+  /** Whether one tool is allowed in one phase. */
+  allowed(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Promise<boolean>;
   /** Whether each tool is allowed in one phase, all asked at once in the given order. */
   allowedEach(entries: readonly (ToolEntry<TTool> | undefined)[], phase: ToolSearchFilterPhase): Promise<boolean[]>;
   /** Whether each tool is allowed in every phase, a phase at a time. */
@@ -172,6 +174,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
   /** Calls waiting for a slot, first in first out. */
   readonly #waiting: Array<Pending<TTool>> = [];
   #inFlight = 0;
+  #calls = 0;
   #access: StepAccess<TTool> | undefined;
 
   /**
@@ -191,6 +194,11 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
   /** `filterConcurrency`: the batch limit of searches and the bound on calls in flight. */
   get concurrency(): number {
     return this.#policy.concurrency;
+  }
+
+  /** How many filter calls this step has started. */
+  get calls(): number {
+    return this.#calls;
   }
 
   /**
@@ -234,6 +242,7 @@ export class StepVerdicts<TTool = unknown, TRequestContext = unknown> implements
     const start = (): void => {
       pending.queued = undefined;
       this.#inFlight++;
+      this.#calls++;
       const { filter, timeoutMs, timers } = this.#policy;
       // Unlike @mastra/core 1.71.0 (r[processor.filter.args]): Mastra passes tool.id, undefined for a tool without
       // an id; here toolName is always the canonical name.
@@ -348,6 +357,9 @@ class Operation<TTool> implements OperationVerdicts<TTool> {
     return this.#wait(pending);
   }
 
+  async allowed(entry: ToolEntry<TTool>, phase: ToolSearchFilterPhase): Promise<boolean> {
+    return (await this.decide(entry, phase)).allowed;
+  }
 
   allowedEach(entries: readonly (ToolEntry<TTool> | undefined)[], phase: ToolSearchFilterPhase): Promise<boolean[]> {
     return allowedEach(this, entries, phase);
@@ -425,6 +437,9 @@ class UnfilteredVerdicts implements VerdictSource<never>, OperationVerdicts<neve
     return Promise.resolve(NO_FILTER);
   }
 
+  async allowed(entry: ToolEntry<never>, phase: ToolSearchFilterPhase): Promise<boolean> {
+    return (await this.decide(entry, phase)).allowed;
+  }
 
   allowedEach(entries: readonly (ToolEntry<never> | undefined)[], phase: ToolSearchFilterPhase): Promise<boolean[]> {
     return allowedEach<never>(this, entries, phase);
