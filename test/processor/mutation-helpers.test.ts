@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadToolInputSchema, loadToolInputShape, searchToolsInputSchema, searchToolsInputShape } from '../../src/processor/meta-schemas.js';
 import { orderStepTools } from '../../src/processor/ordering.js';
-import { errorText } from '../../src/processor/echo.js';
+import { errorText, shorten } from '../../src/processor/echo.js';
 import { echo } from '../../src/processor/meta-input.js';
 import { received } from '../../src/processor/tool-reading.js';
 import { runLoadTool, runSearchTools, type MetaToolStep } from '../../src/processor/meta-tools.js';
@@ -97,6 +97,16 @@ describe('a step’s tool record', () => {
 });
 
 describe('texts of values and thrown values', () => {
+  it('[processor.input.bounded] a cut never splits a surrogate pair, for the first and the last high surrogate', () => {
+    const head = 'a'.repeat(63);
+    // U+10000 (high surrogate D800), U+10FFFF (DBFF) and U+FFFF (no surrogate) straddling the cut.
+    expect(shorten(`${head}\u{10000}bbbb`)).toBe(`${head}…`);
+    expect(shorten(`${head}\u{10FFFF}bbbb`)).toBe(`${head}…`);
+    expect(shorten(`${head}\uffffbbbb`)).toBe(`${head}\uffff…`);
+    // A low surrogate last is the end of a pair that fits.
+    expect(shorten(`${'a'.repeat(62)}\u{10000}bbbb`)).toBe(`${'a'.repeat(62)}\u{10000}…`);
+  });
+
   it('[processor.options.bounded-echo] a thrown value’s text: an Error by name and message, a string shortened, an object not read, anything else as a string, an unreadable one said so', () => {
     expect(errorText(new TypeError('bad'))).toBe('TypeError: bad');
     expect(errorText('plain')).toBe('plain');
@@ -136,6 +146,12 @@ describe('construction errors that name the option', () => {
   it('[processor.options.validate] a function or a symbol where a number belongs is said to be one', () => {
     expect(constructionError({ tools, search: { topK: () => 1 } }).message).toBe('Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received a function.');
     expect(constructionError({ tools, search: { topK: Symbol('x') } }).message).toBe('Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received a symbol.');
+  });
+
+  it('[processor.options.unreadable-tool] a tool whose value cannot be read from the record is named by its key', () => {
+    const tools = Object.defineProperty({}, 'a', { enumerable: true, get: () => { throw new Error('getter'); } });
+    const error = constructionError({ tools });
+    expect([error.option, error.message]).toEqual(['tools.a', 'Invalid ToolSearchProcessor option "tools.a": reading the tool threw (Error: getter). Pass a tool from createTool whose id and description are plain values.']);
   });
 
   it('[processor.options.unreadable-tool] a tools record whose keys cannot be listed, and options that cannot be read, name what failed', () => {
@@ -283,6 +299,21 @@ describe('request tools that are not searchable', () => {
 });
 
 describe('a request with no tools at all', () => {
+  it('[processor.filter.search] with a filter, searching an empty catalog finds nothing and asks nothing', async () => {
+    const asked: string[] = [];
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true, filter: ({ toolName }) => (asked.push(toolName), true) });
+    try {
+      const c = new Conversation(p, requestContext('empty-filtered'));
+      await c.step();
+      const answer = (await c.call('search_tools', { query: 'weather' })) as { results: unknown[]; message?: string };
+      expect(answer.results).toEqual([]);
+      expect(answer.message ?? '').not.toMatch(/failed/);
+      expect(asked).toEqual([]);
+    } finally {
+      p.dispose();
+    }
+  });
+
   it('[processor.resolved.searchable] [processor.input.never-throws] twice in a row, searching finds nothing and fails nothing', async () => {
     const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true });
     try {
