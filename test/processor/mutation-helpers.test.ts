@@ -242,6 +242,8 @@ describe('values of the caller read without throwing', () => {
     expect(tracingSpanOf({ tracingContext: 'x' })).toBeUndefined();
     // A carrier is step arguments or an execution context, an object: a function is none.
     expect(tracingSpanOf(Object.assign(() => undefined, { tracingContext: { currentSpan: span } }))).toBeUndefined();
+    expect(tracingSpanOf({ tracingContext: Object.assign(() => undefined, { currentSpan: span }) })).toBeUndefined();
+    expect(tracingSpanOf({ tracingContext: null })).toBeUndefined();
   });
 
   it('[processor.prefetch.query] the latest user message’s text, cut to the query limit in code points; a message that cannot be read is skipped', () => {
@@ -249,6 +251,14 @@ describe('values of the caller read without throwing', () => {
     expect(prefetchQuery([{ role: 'user', content: long }])).toBe('😀'.repeat(MAX_QUERY_LENGTH));
     expect(prefetchQuery([{ role: 'user', content: 'weather in Paris' }, throwingAt('role')])).toBe('weather in Paris');
     expect(prefetchQuery([{ role: 'user', content: throwingAt('parts') }])).toBeUndefined();
+  });
+
+  it('[processor.filter.allow-only-true] only true allows: null, undefined and a then that is not a function are values that are not true; a thenable function is awaited', async () => {
+    const timers = { setTimeout: () => 1, clearTimeout: () => undefined };
+    const ask = (result: unknown) => decideFilter(() => result as never, { toolName: 'x', tool: {}, requestContext: undefined, phase: 'search' } as never, { timeoutMs: 10, timers } as never);
+    for (const value of [null, undefined, 0, 'true', { then: 5 }]) expect(await ask(value), String(value)).toEqual({ allowed: false, reason: 'not-true' });
+    const thenable = Object.assign(() => undefined, { then: (resolve: (v: unknown) => void) => resolve(true) });
+    expect((await ask(thenable)).allowed).toBe(true);
   });
 
   it('[processor.filter.deadline] a deadline that cannot be scheduled denies the tool as a filter that threw', async () => {
