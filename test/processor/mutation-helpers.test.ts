@@ -164,6 +164,22 @@ describe('construction errors that name the option', () => {
   });
 });
 
+describe('inputs that cannot be read', () => {
+  it('[processor.input.never-throws] the error result names what reading the input threw', async () => {
+    const p = new ToolSearchProcessor({ tools: { weather: makeTool('get_weather', 'Get the weather') } });
+    try {
+      const c = new Conversation(p, requestContext('unreadable-input'));
+      await c.step();
+      const search = (await c.call('search_tools', throwingAt('query'))) as { results: unknown[]; message: string };
+      expect(search.message).toBe('search_tools could not read its input (Error: query getter). Send a plain JSON object { query: string }.');
+      const load = (await c.call('load_tool', throwingAt('toolName'))) as { success: boolean; message: string };
+      expect(load.message).toBe('load_tool could not read its input (Error: toolName getter). Send a plain JSON object { toolName?: string, toolNames?: string[] }.');
+    } finally {
+      p.dispose();
+    }
+  });
+});
+
 describe('meta-tools whose step fails inside', () => {
   /** A step whose every field throws when read: an internal failure of the processor. */
   const broken = hostile() as MetaToolStep;
@@ -261,15 +277,27 @@ describe('values of the caller read without throwing', () => {
     expect((await ask(thenable)).allowed).toBe(true);
   });
 
+  it('[processor.filter.allow-only-true] a rejected verdict denies as a filter that threw, before its deadline, and clears the deadline once', async () => {
+    const cleared: unknown[] = [];
+    const timers = { setTimeout: () => 'handle', clearTimeout: (handle: unknown) => void cleared.push(handle) };
+    const failure = new Error('no verdict');
+    const decision = await decideFilter(() => Promise.reject(failure), { toolName: 'x', tool: {}, requestContext: undefined, phase: 'search' } as never, { timeoutMs: 10, timers } as never);
+    expect(decision).toEqual({ allowed: false, reason: 'threw', error: failure });
+    expect(cleared).toEqual(['handle']);
+  });
+
   it('[processor.filter.deadline] a deadline that cannot be scheduled denies the tool as a filter that threw', async () => {
     const timers = {
       setTimeout: () => {
         throw new Error('no timers');
       },
-      clearTimeout: () => undefined,
+      clearTimeout: (handle: unknown) => void cleared.push(handle),
     };
+    const cleared: unknown[] = [];
     const decision = await decideFilter(async () => true, { toolName: 'x', tool: {}, requestContext: undefined, phase: 'search' } as never, { timeoutMs: 10, timers } as never);
     expect(decision.allowed).toBe(false);
+    // (No deadline was scheduled, so none is cleared.)
+    expect(cleared).toEqual([]);
     expect(decision.reason).toBe('threw');
   });
 });
