@@ -18,7 +18,7 @@ import { toolCallIdOf } from '../../src/processor/tool-call-id.js';
 import { EventSink, REQUEST_ID_STATE_KEY, requestIdOf, scopeOf, tracingSpanOf } from '../../src/processor/events.js';
 import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { decideFilter } from '../../src/processor/filter.js';
-import { MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
+import { checkLoadInput, checkSearchInput, MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
 import { exceedsCodePoints, lengthText } from '../../src/processor/code-points.js';
 import { Conversation, makeTool, requestContext } from './support/harness.js';
 import type { ToolSearchEvent } from '../../src/index.js';
@@ -161,6 +161,21 @@ describe('construction errors that name the option', () => {
       new Proxy({ tools }, { get: (target, key) => (key === 'tools' ? tools : (() => { throw new Error('boom'); })()) }),
     );
     expect([options.option, options.message]).toEqual(['options', 'Invalid ToolSearchProcessor options: they could not be read (Error: boom). Pass a plain options object.']);
+  });
+});
+
+describe('the texts of rejected inputs', () => {
+  it('[processor.input.search] [processor.input.load] [processor.texts.own] each rejection names the value received and the limit', () => {
+    const message = (check: { ok: boolean; message?: string }) => (check.ok ? 'accepted' : check.message);
+    expect(message(checkSearchInput(42))).toBe('search_tools expects { query: string }, received number 42.');
+    expect(message(checkSearchInput(['q']))).toBe('search_tools expects { query: string }, received an array of 1.');
+    expect(message(checkSearchInput({ query: 'x'.repeat(1_001) }))).toBe('search_tools: "query" must be at most 1000 characters, received 1001.');
+    expect(checkSearchInput({ query: 'x'.repeat(1_000) }).ok).toBe(true);
+    expect(message(checkLoadInput('name'))).toBe('load_tool expects { toolName?: string, toolNames?: string[] }, received "name".');
+    expect(message(checkLoadInput({ toolNames: 'x' }))).toBe('load_tool: "toolNames" must be an array of strings, received "x".');
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`);
+    expect(checkLoadInput({ toolNames: names(100) }).ok).toBe(true);
+    expect(message(checkLoadInput({ toolNames: names(101) }))).toBe('load_tool: "toolNames" may hold at most 100 names, received 101. Load fewer tools at once.');
   });
 });
 
