@@ -438,3 +438,52 @@ describe('a loaded tool the next request does not resolve', () => {
     }
   });
 });
+
+describe('searches without a filter', () => {
+  const tools = () => ({
+    weather: makeTool('get_weather', 'Get the current weather forecast for a city'),
+    marine: makeTool('marine_forecast', 'Marine weather forecast for sailors'),
+    email: makeTool('send_email', 'Send an email message to a recipient'),
+  });
+
+  it('[processor.events.search] a search event counts the candidates at or above minScore, also without a filter', async () => {
+    const events: ToolSearchEvent[] = [];
+    const p = new ToolSearchProcessor({ tools: tools(), onEvent: (e) => void events.push(e) });
+    try {
+      const c = new Conversation(p, requestContext('count'));
+      await c.step();
+      const answer = (await c.call('search_tools', { query: 'weather forecast' })) as { results: unknown[] };
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const search = events.find((e) => e.type === 'search');
+      expect(answer.results).toHaveLength(2);
+      expect(search).toMatchObject({ candidateCount: 3, matchCount: 2 });
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('[processor.prefetch.first-step] [processor.prefetch.events] a prefetch without a filter leaves the pinned tools out of its slots, and its search event counts the candidates', async () => {
+    const events: ToolSearchEvent[] = [];
+    const p = new ToolSearchProcessor({ tools: tools(), pinnedTools: ['get_weather'], prefetch: { maxTools: 1 }, onEvent: (e) => void events.push(e) });
+    const q = new ToolSearchProcessor({ tools: tools(), prefetch: { maxTools: 1 }, onEvent: (e) => void events.push(e) });
+    try {
+      // Without pinned tools either: the count is the ranking's.
+      const plain = new Conversation(q, requestContext('prefetch-plain'));
+      plain.messages.length = 0;
+      plain.messages.push({ id: 'u0', role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'weather forecast for a city' }] } });
+      expect((await plain.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(events.find((e) => e.type === 'search')).toMatchObject({ source: 'prefetch', matchCount: 2 });
+      events.length = 0;
+      const c = new Conversation(p, requestContext('prefetch-pinned'));
+      c.messages.length = 0;
+      c.messages.push({ id: 'u0', role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'weather forecast for a city' }] } });
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather', 'marine_forecast']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(events.find((e) => e.type === 'search')).toMatchObject({ source: 'prefetch', matchCount: 2 });
+    } finally {
+      p.dispose();
+      q.dispose();
+    }
+  });
+});
