@@ -282,6 +282,7 @@ describe('values of the caller read without throwing', () => {
   it('[processor.prefetch.query] the latest user message’s text, cut to the query limit in code points; a message that cannot be read is skipped', () => {
     const long = '😀'.repeat(MAX_QUERY_LENGTH + 5);
     expect(prefetchQuery([{ role: 'user', content: long }])).toBe('😀'.repeat(MAX_QUERY_LENGTH));
+    expect(prefetchQuery([{ role: 'user', content: 'a'.repeat(MAX_QUERY_LENGTH + 500) }])).toBe('a'.repeat(MAX_QUERY_LENGTH));
     expect(prefetchQuery([{ role: 'user', content: 'weather in Paris' }, throwingAt('role')])).toBe('weather in Paris');
     expect(prefetchQuery([{ role: 'user', content: throwingAt('parts') }])).toBeUndefined();
   });
