@@ -150,6 +150,15 @@ describe('construction errors that name the option', () => {
     expect(constructionError({ tools, search: { topK: Symbol('x') } }).message).toBe('Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received a symbol.');
   });
 
+  it('[processor.pinned.option] [processor.names.length] a pinned name has 1 to 256 code points', () => {
+    const tools = { w: makeTool('w', 'd') };
+    const empty = constructionError({ tools, pinnedTools: ['w', ''], includeResolvedTools: true });
+    expect([empty.option, empty.message]).toEqual(['pinnedTools[1]', 'Invalid ToolSearchProcessor option "pinnedTools[1]": a name has 1 to 256 characters, received "".']);
+    expect(constructionError({ tools, pinnedTools: ['x'.repeat(257)], includeResolvedTools: true }).option).toBe('pinnedTools[0]');
+    // 200 astral characters are 400 UTF-16 units but 200 code points.
+    expect(() => new ToolSearchProcessor({ tools, pinnedTools: ['😀'.repeat(200)], includeResolvedTools: true })).not.toThrow();
+  });
+
   it('[processor.options.unreadable-tool] a tool whose value cannot be read from the record is named by its key', () => {
     const tools = Object.defineProperty({}, 'a', { enumerable: true, get: () => { throw new Error('getter'); } });
     const error = constructionError({ tools });
@@ -487,6 +496,20 @@ describe('searches without a filter', () => {
     } finally {
       p.dispose();
       q.dispose();
+    }
+  });
+});
+
+describe('pinned names a request does not resolve', () => {
+  it('[processor.pinned.expose] pin nothing while the request lacks their tools, and pin them when it brings them', async () => {
+    const p = new ToolSearchProcessor({ tools: {}, includeResolvedTools: true, pinnedTools: ['remote_tool'] });
+    try {
+      const c = new Conversation(p, requestContext('pinned-remote'), { other: makeTool('other_tool', 'Another tool') });
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool']);
+      c.requestTools = { remote: makeTool('remote_tool', 'The remote tool'), other: makeTool('other_tool', 'Another tool') };
+      expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'remote_tool']);
+    } finally {
+      p.dispose();
     }
   });
 });
