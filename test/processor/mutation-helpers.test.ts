@@ -513,3 +513,19 @@ describe('pinned names a request does not resolve', () => {
     }
   });
 });
+
+describe('an injected catalog without a filter', () => {
+  it('[processor.catalog.inject] [processor.names.exposure] the loaded tools are exposed as without the catalog', async () => {
+    const p = new ToolSearchProcessor({ tools: { weather: makeTool('get_weather', 'Get the weather'), email: makeTool('send_email', 'Send an email') }, injectCatalog: true });
+    try {
+      const c = new Conversation(p, requestContext('inject-loaded'));
+      await c.step();
+      expect(((await c.call('load_tool', { toolName: 'weather' })) as { success: boolean }).success).toBe(true);
+      const step = await c.step();
+      expect(step.keys).toEqual(['search_tools', 'load_tool', 'weather']);
+      expect(typeof step.tools.weather!.execute).toBe('function');
+    } finally {
+      p.dispose();
+    }
+  });
+});
