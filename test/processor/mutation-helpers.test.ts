@@ -258,6 +258,10 @@ describe('values of the caller read without throwing', () => {
     expect(toolCallIdOf(Object.assign(() => undefined, { toolCallId: 'c1' }))).toBeUndefined();
     expect(toolCallIdOf(null)).toBeUndefined();
     expect(toolCallIdOf({ toolCallId: '' })).toBeUndefined();
+    // An agent of null is no agent; an id that is not a string is none.
+    expect(toolCallIdOf({ agent: null, toolCallId: 'c1' })).toBe('c1');
+    expect(toolCallIdOf({ toolCallId: ['c1'] })).toBeUndefined();
+    expect(toolCallIdOf({ agent: { toolCallId: 7 } })).toBeUndefined();
   });
 
   it('[processor.events.context] a request id is the run id, else kept in the step state; a state that cannot be written gives none', () => {
