@@ -159,6 +159,14 @@ describe('construction errors that name the option', () => {
     expect(() => new ToolSearchProcessor({ tools, pinnedTools: ['😀'.repeat(200)], includeResolvedTools: true })).not.toThrow();
   });
 
+  it('[processor.options.unreadable-tool] [processor.options.validate] options whose tools getter throws, and a tool whose id is not a string, are named', () => {
+    const getter = constructionError(Object.defineProperty({}, 'tools', { enumerable: true, get: () => { throw new Error('tools getter'); } }));
+    expect([getter.option, getter.message]).toEqual(['tools', 'Invalid ToolSearchProcessor option "tools": reading it threw (Error: tools getter). Pass a plain object of tools.']);
+    expect(constructionError({ tools: { a: { id: 5, description: 'A tool' } } }).option).toBe('tools.a');
+    expect(constructionError({ tools: { a: { id: '', description: 'A tool' } } }).option).toBe('tools.a');
+    expect(() => new ToolSearchProcessor({ tools: { a: { description: 'A tool without an id' } } as never })).not.toThrow();
+  });
+
   it('[processor.options.unreadable-tool] a tool whose value cannot be read from the record is named by its key', () => {
     const tools = Object.defineProperty({}, 'a', { enumerable: true, get: () => { throw new Error('getter'); } });
     const error = constructionError({ tools });
