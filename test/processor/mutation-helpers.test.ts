@@ -159,6 +159,18 @@ describe('construction errors that name the option', () => {
     expect(() => new ToolSearchProcessor({ tools, pinnedTools: ['😀'.repeat(200)], includeResolvedTools: true })).not.toThrow();
   });
 
+  it('[processor.options.validate] [processor.options.errors] options that are null or a revoked Proxy, a long string, and an array where a list is wrong are each described', () => {
+    const empty = constructionError(null);
+    expect([empty.option, empty.message]).toEqual(['options', 'Invalid ToolSearchProcessor options: expected an options object such as { tools: { myTool } }, received null.']);
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    expect(constructionError(revocable.proxy).message).toBe('Invalid ToolSearchProcessor options: expected an options object such as { tools: { myTool } }, received an unreadable object.');
+    expect(constructionError({ tools: {}, search: { topK: 'x'.repeat(50) } }).message).toBe(`Invalid ToolSearchProcessor option "search.topK": expected a positive integer, received "${'x'.repeat(40)}…".`);
+    expect(constructionError({ tools: {}, pinnedTools: [5] }).message).toBe(
+      'Invalid ToolSearchProcessor option "pinnedTools": expected an array of tool names, or a function ({ toolName, key, tool }) => boolean, received an array.',
+    );
+  });
+
   it('[processor.options.unreadable-tool] [processor.options.validate] options whose tools getter throws, and a tool whose id is not a string, are named', () => {
     const getter = constructionError(Object.defineProperty({}, 'tools', { enumerable: true, get: () => { throw new Error('tools getter'); } }));
     expect([getter.option, getter.message]).toEqual(['tools', 'Invalid ToolSearchProcessor option "tools": reading it threw (Error: tools getter). Pass a plain object of tools.']);
