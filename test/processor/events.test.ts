@@ -6,12 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { TOOL_SEARCH_EVENT_VERSION, ToolSearchProcessor, toolSearchEventSchema, type ToolSearchEvent, type ToolSearchFilterArgs } from '../../src/index.js';
 import { SimulatedTime } from '../../src/conformance/adapter/sim-time.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, delivered, makeTool, requestContext } from './support/harness.js';
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Lets queued event deliveries run (r[processor.events.delivery]). */
-const delivered = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const catalog = () => ({
   weather: makeTool('get_weather', 'Get the current weather forecast for a city'),

@@ -10,10 +10,9 @@ import { ToolSearchOptionsError, ToolSearchProcessor } from '../../src/index.js'
 import type { ToolSearchEvent } from '../../src/index.js';
 
 /** Lets queued event deliveries run (r[processor.events.delivery]). */
-const delivered = () => new Promise<void>((resolve) => setImmediate(resolve));
 import { catalogLine, escapeCatalogText } from '../../src/processor/instructions.js';
 import { truncateDescription } from '../../src/scoring/index.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, delivered, hostile, makeTool, requestContext } from './support/harness.js';
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -22,19 +21,6 @@ const catalog = () => ({
   email: makeTool('send_email', 'Send an email message to a recipient'),
 });
 
-/** An object whose every trap throws. */
-const hostile = () =>
-  new Proxy(
-    {},
-    new Proxy(
-      {},
-      {
-        get: () => () => {
-          throw new Error('trap');
-        },
-      },
-    ),
-  );
 const revoked = () => {
   const r = Proxy.revocable({}, {});
   r.revoke();

@@ -20,28 +20,9 @@ import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { decideFilter } from '../../src/processor/filter.js';
 import { checkLoadInput, checkSearchInput, MAX_QUERY_LENGTH } from '../../src/processor/meta-input.js';
 import { exceedsCodePoints, lengthText } from '../../src/processor/code-points.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, delivered, hostile, makeTool, requestContext } from './support/harness.js';
 import type { ToolSearchEvent } from '../../src/index.js';
 
-/** A Proxy whose every trap throws: reading anything of it fails. */
-const hostile = () =>
-  new Proxy(
-    {},
-    {
-      get: () => {
-        throw new Error('trap');
-      },
-      getPrototypeOf: () => {
-        throw new Error('trap');
-      },
-      ownKeys: () => {
-        throw new Error('trap');
-      },
-      has: () => {
-        throw new Error('trap');
-      },
-    },
-  );
 
 /** What constructing a processor with `options` throws. */
 function constructionError(options: unknown): ToolSearchOptionsError {
@@ -378,7 +359,7 @@ describe('request tools that are not searchable', () => {
     try {
       const c = new Conversation(p, requestContext('pass'), throwingAt('bad', { good: makeTool('good_tool', 'A good tool') }));
       expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'good']);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await delivered();
       const skipped = events.filter((e) => e.type === 'tool-skipped');
       expect(skipped.map((e) => [e.toolKey, e.reason])).toEqual([['bad', 'unreadable']]);
     } finally {
@@ -489,7 +470,7 @@ describe('searches without a filter', () => {
       const c = new Conversation(p, requestContext('count'));
       await c.step();
       const answer = (await c.call('search_tools', { query: 'weather forecast' })) as { results: unknown[] };
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await delivered();
       const search = events.find((e) => e.type === 'search');
       expect(answer.results).toHaveLength(2);
       expect(search).toMatchObject({ candidateCount: 3, matchCount: 2 });
@@ -508,14 +489,14 @@ describe('searches without a filter', () => {
       plain.messages.length = 0;
       plain.messages.push({ id: 'u0', role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'weather forecast for a city' }] } });
       expect((await plain.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather']);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await delivered();
       expect(events.find((e) => e.type === 'search')).toMatchObject({ source: 'prefetch', matchCount: 2 });
       events.length = 0;
       const c = new Conversation(p, requestContext('prefetch-pinned'));
       c.messages.length = 0;
       c.messages.push({ id: 'u0', role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'weather forecast for a city' }] } });
       expect((await c.step()).keys).toEqual(['search_tools', 'load_tool', 'get_weather', 'marine_forecast']);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await delivered();
       expect(events.find((e) => e.type === 'search')).toMatchObject({ source: 'prefetch', matchCount: 2 });
     } finally {
       p.dispose();

@@ -7,11 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ToolSearchProcessor, type ToolSearchEvent, type ToolSearchFilterArgs } from '../../src/index.js';
 import { prefetchQuery } from '../../src/processor/prefetch.js';
 import { SimulatedTime } from '../../src/conformance/adapter/sim-time.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, delivered, makeTool, requestContext } from './support/harness.js';
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const delivered = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const catalog = () => ({
   weather: makeTool('get_weather', 'Get the current weather forecast for a city'),

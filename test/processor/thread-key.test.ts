@@ -8,10 +8,9 @@ import { RequestContext } from '@mastra/core/request-context';
 import { describe, expect, it } from 'vitest';
 import { ToolSearchProcessor, type ToolSearchEvent } from '../../src/index.js';
 import { resolveThreadId, threadKey } from '../../src/processor/thread-id.js';
-import { Conversation, makeTool, requestContext } from './support/harness.js';
+import { Conversation, delivered, makeTool, requestContext } from './support/harness.js';
 
 const tools = () => ({ weather: makeTool('get_weather', 'Get the weather forecast'), email: makeTool('send_email', 'Send an email') });
-const delivered = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The key the rule defines, computed independently of the code under test (UTF-16LE by hand). */
 function expectedKey(id: string): string {
   const bytes = new Uint8Array(id.length * 2);

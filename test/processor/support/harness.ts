@@ -8,6 +8,23 @@ import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
 import type { AnyTool, ToolSearchProcessor } from '../../../src/mastra/index.js';
 
+/** Resolves after the events emitted so far are delivered: each goes to the listener in a microtask of its own (r[processor.events.delivery]). */
+export const delivered = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A Proxy whose every trap throws `Error('trap')`: reading anything of it fails. */
+export const hostile = (): object =>
+  new Proxy(
+    {},
+    new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error('trap');
+        },
+      },
+    ),
+  );
+
 /** A tool backed by a closure; `calls` records what it executed with. */
 export function makeTool(id: string | undefined, description: string, tag = 'static') {
   const calls: unknown[] = [];
