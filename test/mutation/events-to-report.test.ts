@@ -24,7 +24,7 @@ describe('a stopped run’s event log as a partial report', () => {
       });
       writeFileSync(join(folder, '00000-onDryRunCompleted.json'), '{}');
       writeFileSync(join(folder, '00002-onMutantTested.json'), JSON.stringify(mutant('1', 16, 'Survived')));
-      writeFileSync(join(folder, '00003-onMutantTested.json'), JSON.stringify({ result: mutant('2', 17, 'Killed') }));
+      writeFileSync(join(folder, '00003-onMutantTested.json'), JSON.stringify(mutant('2', 17, 'Killed')));
       const report = reportFromEvents(folder, 'HEAD');
       expect(Object.keys(report.files)).toEqual(['src/processor/code-points.ts']);
       const file = report.files['src/processor/code-points.ts']!;

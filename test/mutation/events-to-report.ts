@@ -14,29 +14,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MutationReport, ReportMutant } from './report.js';
+import { reportOfEvents, type MutationReport } from './report.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
 /** The partial report an event folder holds, each file's source as at `revision`. */
 export function reportFromEvents(folder: string, revision: string): MutationReport & { $comment: string } {
-  const files: MutationReport['files'] = {};
-  const names = readdirSync(folder).filter((n) => n.endsWith('-onMutantTested.json'));
-  for (const name of names.sort()) {
-    const event = JSON.parse(readFileSync(join(folder, name), 'utf8')) as ReportMutant & { fileName: string; result?: ReportMutant & { fileName: string } };
-    const mutant = event.result ?? event;
-    const file = relative(root, resolve(root, mutant.fileName)).replace(/\\/g, '/');
-    files[file] ??= { source: execFileSync('git', ['show', `${revision}:${file}`], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }), mutants: [] };
-    const { fileName: _fileName, ...rest } = mutant;
-    files[file].mutants.push(rest);
-  }
-  return {
-    $comment: `The ${names.length} mutants a stopped Stryker run tested (event log ${relative(root, folder)}), sources as at ${revision}; written by test/mutation/events-to-report.ts.`,
-    files,
-  };
+  const source = (file: string) => execFileSync('git', ['show', `${revision}:${file}`], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const { files } = reportOfEvents(folder, root, source);
+  const count = Object.values(files).reduce((n, f) => n + f.mutants.length, 0);
+  return { $comment: `The ${count} mutants a stopped Stryker run tested (event log ${relative(root, folder)}), sources as at ${revision}; written by test/mutation/events-to-report.ts.`, files };
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -63,6 +53,5 @@ if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(
   const out = join(dirname(folder), `${section}.partial-${hash}.json`);
   writeFileSync(out, `${JSON.stringify(report)}\n`);
   rmSync(folder, { recursive: true });
-  const count = Object.values(report.files).reduce((n, f) => n + f.mutants.length, 0);
-  console.log(`wrote ${relative(root, out)}: ${count} mutants of ${Object.keys(report.files).length} files; removed ${relative(root, folder)}`);
+  console.log(`wrote ${relative(root, out)} (${Object.keys(report.files).length} files): ${report.$comment} Removed ${relative(root, folder)}.`);
 }

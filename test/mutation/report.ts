@@ -3,6 +3,8 @@
  * the mutants that were not killed against the checked-in survivor list, and renders the per-area
  * tables of docs/mutation.md. Pure: no I/O but what the callers pass in.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Area } from './suites.js';
 
@@ -39,6 +41,26 @@ export interface ReportMutant {
 export interface MutationReport {
   /** Per file (path relative to the repository root): its source and mutants. */
   files: Record<string, { source: string; mutants: ReportMutant[] }>;
+}
+
+/**
+ * The mutants a Stryker event recorder wrote (one `*-onMutantTested.json` per mutant tested, in
+ * the order tested), grouped by file, with each file's source as `sourceOf` gives it: a run that
+ * was stopped before its incremental file was written.
+ *
+ * @param dir - the event folder
+ * @param root - the repository root, which file names are made relative to
+ * @param sourceOf - the source of a file (relative to `root`) that the mutants' locations refer to
+ */
+export function reportOfEvents(dir: string, root: string, sourceOf: (file: string) => string): MutationReport {
+  const files: MutationReport['files'] = {};
+  for (const e of readdirSync(dir).filter((n) => n.endsWith('-onMutantTested.json')).sort()) {
+    const { fileName, ...mutant } = JSON.parse(readFileSync(join(dir, e), 'utf8')) as ReportMutant & { fileName: string };
+    const file = relative(root, resolve(root, fileName)).replace(/\\/g, '/');
+    files[file] ??= { source: sourceOf(file), mutants: [] };
+    files[file].mutants.push(mutant);
+  }
+  return { files };
 }
 
 /** Why a listed survivor is not killed. */

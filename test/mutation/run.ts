@@ -28,6 +28,7 @@ import {
   refreshedEntries,
   renderTable,
   replaceSection,
+  reportOfEvents,
   survivorFileSchema,
   survivorsOf,
   type MutationReport,
@@ -92,7 +93,7 @@ function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
   const files: MutationReport['files'] = {};
   const where = (m: ReportMutant): string => `${m.location.start.line}:${m.location.start.column}:${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ''}`;
   for (const path of parts) {
-    const raw = statSync(path).isDirectory() ? fromEvents(path) : (JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
+    const raw = statSync(path).isDirectory() ? reportOfEvents(path, root, (file) => readFileSync(join(root, file), 'utf8')) : (JSON.parse(readFileSync(path, 'utf8')) as MutationReport);
     for (const [name, result] of Object.entries(raw.files)) {
       const file = relative(root, resolve(root, name)).replace(/\\/g, '/');
       const earlier = files[file];
@@ -106,18 +107,6 @@ function readReport(suite: Suite): MutationReport & { unfinished: string[] } {
     }
   }
   return { files, unfinished };
-}
-
-/** The mutants an unfinished run's event recorder holds, with the sources as they are now. */
-function fromEvents(dir: string): MutationReport {
-  const files: MutationReport['files'] = {};
-  for (const e of readdirSync(dir).filter((n) => n.endsWith('-onMutantTested.json'))) {
-    const m = JSON.parse(readFileSync(join(dir, e), 'utf8')) as ReportMutant & { fileName: string };
-    const file = relative(root, resolve(root, m.fileName)).replace(/\\/g, '/');
-    files[file] ??= { source: readFileSync(join(root, file), 'utf8'), mutants: [] };
-    files[file].mutants.push(m);
-  }
-  return { files };
 }
 
 /** How often Stryker runs at most, when survivors completed no test. */
