@@ -63,16 +63,28 @@ export const STOPWORDS: ReadonlySet<string> = new Set(parseDataLines(readSpecDat
 export const QUERY_FILLERS: ReadonlySet<string> = new Set(parseDataLines(readSpecData(SPEC_DATA_FILES.queryFillers)));
 
 /**
+ * The pairs of a stem-exception file (`spec/data/stem-exceptions.txt`'s format: one `word stem`
+ * pair a line, separated by one space), in file order.
+ *
+ * @param text - the file's text
+ * @throws Error naming the file and the line that is not a `word stem` pair
+ * @see r[search.tokenize.stem]
+ */
+export function parseStemExceptions(text: string): Map<string, string> {
+  return new Map(
+    parseDataLines(text).map((line) => {
+      const [word, stem, ...rest] = line.split(' ');
+      if (word === undefined || stem === undefined || rest.length > 0) {
+        throw new Error(`spec/data/${SPEC_DATA_FILES.stemExceptions}: "${line}" is not a "word stem" pair`);
+      }
+      return [word, stem] as const;
+    }),
+  );
+}
+
+/**
  * The stemmer's exceptional forms (those of Porter2): word → stem.
  *
  * @see r[search.tokenize.stem]
  */
-export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = new Map(
-  parseDataLines(readSpecData(SPEC_DATA_FILES.stemExceptions)).map((line) => {
-    const [word, stem, ...rest] = line.split(' ');
-    if (word === undefined || stem === undefined || rest.length > 0) {
-      throw new Error(`spec/data/${SPEC_DATA_FILES.stemExceptions}: "${line}" is not a "word stem" pair`);
-    }
-    return [word, stem] as const;
-  }),
-);
+export const STEM_EXCEPTIONS: ReadonlyMap<string, string> = parseStemExceptions(readSpecData(SPEC_DATA_FILES.stemExceptions));
