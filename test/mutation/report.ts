@@ -303,7 +303,8 @@ export function figures(report: MutationReport, areas: readonly Area[], match: S
   return [...rows, total];
 }
 
-const percent = (fraction: number): string => `${(Math.floor(fraction * 1000) / 10).toFixed(1)} %`;
+/** A fraction as a percentage, rounded down to 0.1 % (the tables, the headlines and the targets all read this). */
+export const percent = (fraction: number): string => `${(Math.floor(fraction * 1000 + 1e-9) / 10).toFixed(1)} %`;
 
 /** The per-area table in Markdown. */
 export function renderTable(rows: readonly AreaFigures[]): string {

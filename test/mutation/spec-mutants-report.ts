@@ -4,9 +4,10 @@
  * not kill against the checked-in survivor list, and rendering the figures of docs/mutation.md.
  */
 import { z } from 'zod';
+import { percent } from './report.js';
 import type { SpecMutant } from './spec-mutants.js';
 
-export { replaceSection, sectionMarkers } from './report.js';
+export { percent, replaceSection, sectionMarkers } from './report.js';
 
 /** How often `find` occurs in `text` (non-overlapping). */
 export function occurrences(text: string, find: string): number {
@@ -126,8 +127,6 @@ export function specFigures(results: readonly MutantResult[], listed: readonly S
   };
 }
 
-/** A fraction as a percentage, rounded down to 0.1 %. */
-export const percent = (fraction: number): string => `${(Math.floor(fraction * 1000 + 1e-9) / 10).toFixed(1)} %`;
 
 /** The area of a rule: its first segment (`search`, `processor`, `store`, `lifecycle`). */
 const areaOf = (rule: string): string => rule.split('.')[0]!;

@@ -5,6 +5,7 @@ import {
   figures,
   matchSurvivors,
   originalText,
+  percent,
   refreshedEntries,
   renderTable,
   replaceSection,
@@ -151,5 +152,13 @@ describe('the mutation report', () => {
     const doc = `# T\n\n${begin}\nold\n${end}\n\nafter\n`;
     expect(replaceSection(doc, 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n\nafter\n`);
     expect(replaceSection('# T\n', 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n`);
+  });
+
+  it('a score is rounded down to 0.1 %, in the headline as in the tables: 1 929 of 2 268 is 85.0 %, not 85.1 %', () => {
+    expect(percent(1929 / 2268)).toBe('85.0 %');
+    expect(percent(0.9)).toBe('90.0 %');
+    expect(percent(0.8999)).toBe('89.9 %');
+    expect(percent(1)).toBe('100.0 %');
+    expect(percent(0)).toBe('0.0 %');
   });
 });
