@@ -28,7 +28,10 @@ export const SPEC_DATA_FILES = {
 export function parseDataLines(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    const entry = line.replace(/#.*$/, '').trim();
+    // A comment runs to the end of the line, whatever it holds: a file saved with CR LF endings
+    // leaves a CR there, which `/#.*$/` would not cross (`.` stops at CR, U+2028 and U+2029).
+    const hash = line.indexOf('#');
+    const entry = (hash === -1 ? line : line.slice(0, hash)).trim();
     if (entry !== '') out.push(entry);
   }
   return out;

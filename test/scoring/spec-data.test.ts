@@ -65,6 +65,11 @@ describe('the word lists are the spec\'s data files', () => {
     expect(parseDataLines('# header\n\nfoo  # trailing\n  bar\n#\n')).toEqual(['foo', 'bar']);
   });
 
+  it('[search.tokenize.stopwords] the data format: a comment runs to the end of its line in a file saved with CR LF endings, or when it holds a line separator', () => {
+    expect(parseDataLines('# header\r\n\r\nfoo # trailing\r\nbar\r\n#\r\n')).toEqual(['foo', 'bar']);
+    expect(parseDataLines('foo # a\u2028b # c\u2029d\nbar')).toEqual(['foo', 'bar']);
+  });
+
   it('[search.query.fillers] a filler is dropped from a query, before stemming', () => {
     expect(tokenizeQuery('I would like you to please send an email')).toEqual(['send', 'email']);
     // `assistant` is not a filler although its stem `assist` is the stem of one.
