@@ -5,26 +5,9 @@
  * (r[search.index.compound]), and that a derived index counts every term's postings.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseDocument } from '../../src/scoring/analysis.js';
-import { DerivedIndex, deriveIndex } from '../../src/scoring/derived-index.js';
-import { SCORING_PARAMETERS } from '../../src/scoring/parameters.js';
-import { assembleIndex, type BuiltIndex, type ToolIndex } from '../../src/scoring/search-index.js';
-
-type Tool = readonly [name: string, description: string];
-
-/** The root the index cache keeps for `tools` (assembled with its derivation basis). */
-function rootOf(tools: readonly Tool[]): BuiltIndex {
-  return assembleIndex(
-    tools.map(([name, description]) => analyseDocument(name, description)),
-    SCORING_PARAMETERS,
-    true,
-  );
-}
-
-/** The index derived from `base` with the tool at `slot` described as `text`. */
-function replaced(base: ToolIndex, slot: number, text: string): DerivedIndex {
-  return deriveIndex(base, [{ slot, analysis: analyseDocument(base.names[slot]!, text) }]) as DerivedIndex;
-}
+import { DerivedIndex } from '../../src/scoring/derived-index.js';
+import type { ToolIndex } from '../../src/scoring/search-index.js';
+import { replaced, rootOf, type Tool } from './support/derivations.js';
 
 /** Every term's postings, as each read of the index gives them, by term. */
 function postings(index: ToolIndex): unknown {

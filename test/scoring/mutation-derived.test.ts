@@ -9,24 +9,7 @@ import { analyseDocument, type DocumentAnalysis } from '../../src/scoring/analys
 import { DerivedIndex, deriveIndex } from '../../src/scoring/derived-index.js';
 import { ELEMENT, MAP_ENTRY, OBJECT, stringBytes } from '../../src/scoring/footprint-units.js';
 import { estimateSearchIndexBytes } from '../../src/scoring/index.js';
-import { SCORING_PARAMETERS } from '../../src/scoring/parameters.js';
-import { assembleIndex, type BuiltIndex } from '../../src/scoring/search-index.js';
-
-type Tool = readonly [name: string, description: string];
-
-/** The root the index cache keeps for `tools` (assembled with its derivation basis). */
-function rootOf(tools: readonly Tool[]): BuiltIndex {
-  return assembleIndex(
-    tools.map(([name, description]) => analyseDocument(name, description)),
-    SCORING_PARAMETERS,
-    true,
-  );
-}
-
-/** The index derived from `root` with the tool at `slot` described as `text`. */
-function replaced(root: BuiltIndex, slot: number, text: string): DerivedIndex {
-  return deriveIndex(root, [{ slot, analysis: analyseDocument(root.names[slot]!, text) }]) as DerivedIndex;
-}
+import { replaced, rootOf, type Tool } from './support/derivations.js';
 
 describe('the tools a derivation recomputes', () => {
   it('[search.index.derived] [search.index.compound] a candidate the replaced tool holds before and after, with another tool, changes no ownership: the tool with that candidate keeps its root pieces', () => {
