@@ -127,7 +127,6 @@ export function specFigures(results: readonly MutantResult[], listed: readonly S
   };
 }
 
-
 /** The area of a rule: its first segment (`search`, `processor`, `store`, `lifecycle`). */
 const areaOf = (rule: string): string => rule.split('.')[0]!;
 

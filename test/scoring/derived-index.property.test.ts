@@ -5,6 +5,7 @@ import { DerivedIndex, deriveIndex, derivedChangeLimit, type Replacement } from 
 import { buildSearchIndex, rankCandidates, search, selectQueryTerms, type SearchDocument } from '../../src/scoring/index.js';
 import { asToolIndex } from '../../src/scoring/rank.js';
 import { assembleIndex, type ToolIndex } from '../../src/scoring/search-index.js';
+import { postingsByTerm } from './support/derivations.js';
 
 // Names with and without compounds (r[search.index.compound]); descriptions from words that
 // make and unmake their vocabulary and ownership (`against`, a stopword, is a part of compound
@@ -22,15 +23,6 @@ function observed(index: ToolIndex): unknown {
     hits: QUERIES.map((q) => [rankCandidates(index, q), search(index, q, { topK: 2 }), search(index, q, { topK: 1, minScore: 0.2 })]),
     terms: QUERIES.map((q) => selectQueryTerms(index, q).map((t) => [t.term, t.weight, [...t.postings.slots], [...t.postings.strengths], t.postings.idf])),
   };
-}
-
-/** The postings of every term, by term. */
-function postings(index: ToolIndex): unknown {
-  return [...index.terms].sort().map((term) => {
-    const t = index.termIds.get(term)!;
-    const p = index.postingsOf(t);
-    return [term, [...p.slots], [...p.strengths], p.idf, index.idfOf(t), index.maxStrengthOf(t)];
-  });
 }
 
 /** The index the cache would keep for `docs`, from `previous` (derived when it can be). */
@@ -65,7 +57,7 @@ describe('indexes derived by replacing tools', () => {
             if (index instanceof DerivedIndex) derivations++;
             const cold = asToolIndex(buildSearchIndex(docs));
             expect(observed(index)).toEqual(observed(cold));
-            expect(postings(index)).toEqual(postings(cold));
+            expect(postingsByTerm(index)).toEqual(postingsByTerm(cold));
             docs.forEach((d, slot) => expect([index.names[slot], index.descriptionOf(slot)]).toEqual([d.name, d.description]));
           }
         },

@@ -13,7 +13,6 @@ import {
   analyseWord,
   analysisCacheStats,
   clearAnalysisCache,
-  codePoints,
   configureAnalysisCache,
   documentAnalysisBytes,
   idsOf,
@@ -149,15 +148,6 @@ describe('the estimate of a tool\'s analysis', () => {
     const first = analyseDocument('null_probe', 'null tool object', null as unknown as object);
     expect(analyseDocument('null_probe', 'null tool object')).toBe(first);
     expect(analyseDocument('null_probe', 'null tool object', null as unknown as object)).toBe(first);
-  });
-});
-
-describe('code points next to surrogates', () => {
-  it('[search.unicode] a low surrogate after a character below the surrogates is a code point of its own', () => {
-    expect(codePoints('a\udc00')).toBe(2);
-    expect(codePoints('\ud7ff\udc00')).toBe(2);
-    expect(codePoints('\ud800\udc00')).toBe(1);
-    expect(codePoints('x\udbff\udfffy')).toBe(3);
   });
 });
 

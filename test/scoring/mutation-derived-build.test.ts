@@ -6,17 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DerivedIndex } from '../../src/scoring/derived-index.js';
-import type { ToolIndex } from '../../src/scoring/search-index.js';
-import { replaced, rootOf, type Tool } from './support/derivations.js';
-
-/** Every term's postings, as each read of the index gives them, by term. */
-function postings(index: ToolIndex): unknown {
-  return [...index.terms].sort().map((term) => {
-    const t = index.termIds.get(term)!;
-    const p = index.postingsOf(t);
-    return [term, [...p.slots], [...p.strengths], p.idf, index.postingCount(t), index.maxStrengthOf(t), index.idfOf(t)];
-  });
-}
+import { postingsByTerm, replaced, rootOf, type Tool } from './support/derivations.js';
 
 describe('a chain of derivations', () => {
   it('[search.index.derived] [search.index.compound] a tool replaced earlier in the chain has a compound split anew when one of its parts enters the vocabulary, though its other compound has no such part', () => {
@@ -40,7 +30,7 @@ describe('a chain of derivations', () => {
     ]);
     expect([...cold.postingsOf(cold.termIds.get('random')!).slots]).toEqual([0, 2]);
     expect([...second.postingsOf(second.termIds.get('random')!).slots]).toEqual([0, 2]);
-    expect(postings(second)).toEqual(postings(cold));
+    expect(postingsByTerm(second)).toEqual(postingsByTerm(cold));
   });
 });
 

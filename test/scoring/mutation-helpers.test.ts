@@ -38,6 +38,13 @@ describe('code points of a word', () => {
     expect(codePoints('\udc00\udc00')).toBe(2);
   });
 
+  it('[search.unicode] a low surrogate after a character below the surrogates is a code point of its own', () => {
+    expect(codePoints('a\udc00')).toBe(2);
+    expect(codePoints('\ud7ff\udc00')).toBe(2);
+    expect(codePoints('\ud800\udc00')).toBe(1);
+    expect(codePoints('x\udbff\udfffy')).toBe(3);
+  });
+
   it('[search.index.compound] a compound of astral letters counts its code points, not its code units', () => {
     // Deseret small letters (U+10428…): cased letters of a script written with spaces, two code
     // units each. The compound has 17 code points (34 code units, more than 32): it is split.

@@ -1,6 +1,7 @@
 /**
  * Roots and derivations for the tests of the derived index (r[search.index.derived]): a root as
- * the index cache keeps it, and the index derived from one by describing a tool anew.
+ * the index cache keeps it, the index derived from one by describing a tool anew, and every
+ * term's postings as each read of an index gives them (to compare a derived index with a cold build).
  */
 import { analyseDocument } from '../../../src/scoring/analysis.js';
 import { DerivedIndex, deriveIndex } from '../../../src/scoring/derived-index.js';
@@ -22,4 +23,13 @@ export function rootOf(tools: readonly Tool[]): BuiltIndex {
 /** The index derived from `base` (a root or a derived index) with the tool at `slot` described as `text`. */
 export function replaced(base: ToolIndex, slot: number, text: string): DerivedIndex {
   return deriveIndex(base, [{ slot, analysis: analyseDocument(base.names[slot]!, text) }]) as DerivedIndex;
+}
+
+/** Every term's postings, as each read of the index gives them (list, count, idf, greatest strength), by term. */
+export function postingsByTerm(index: ToolIndex): unknown {
+  return [...index.terms].sort().map((term) => {
+    const t = index.termIds.get(term)!;
+    const p = index.postingsOf(t);
+    return [term, [...p.slots], [...p.strengths], p.idf, index.postingCount(t), index.idfOf(t), index.maxStrengthOf(t)];
+  });
 }
