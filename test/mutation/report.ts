@@ -222,6 +222,8 @@ export interface AreaFigures {
   equivalent: number;
   /** Not killed, and listed with another reason (unobservable, accepted: counted against the score). */
   listedOther: number;
+  /** Of `listedOther`, those listed as unobservable: the behaviour changes, but not where the suite looks. */
+  unobservable: number;
   /** Rejected by the type checker (not counted). */
   compileErrors: number;
   /** Crashed the test runner outside a test (not counted). */
@@ -230,14 +232,23 @@ export interface AreaFigures {
   ignored: number;
   /** (killed + timeout) / (mutants − equivalent), as a fraction. */
   score: number;
+  /**
+   * (killed + timeout) / (mutants − equivalent − unobservable): the share of the mutants the suite
+   * could see that it kills. Shown beside the score, never instead of it: the target is judged on
+   * `score`.
+   */
+  visibleScore: number;
 }
 
 /** Per-area figures and their total. */
 export function figures(report: MutationReport, areas: readonly Area[], match: SurvivorMatch): AreaFigures[] {
   const equivalent = new Set<string>();
   const listedOther = new Set<string>();
+  const unobservable = new Set<string>();
   for (const { survivor, entry } of match.matched) {
-    (entry.kind === 'equivalent' ? equivalent : listedOther).add(`${survivor.file}:${survivor.line}:${survivor.mutator}:${survivor.original}:${survivor.replacement}`);
+    const key = `${survivor.file}:${survivor.line}:${survivor.mutator}:${survivor.original}:${survivor.replacement}`;
+    (entry.kind === 'equivalent' ? equivalent : listedOther).add(key);
+    if (entry.kind === 'unobservable') unobservable.add(key);
   }
   const empty = (area: string): AreaFigures => ({
     area,
@@ -248,10 +259,12 @@ export function figures(report: MutationReport, areas: readonly Area[], match: S
     noCoverage: 0,
     equivalent: 0,
     listedOther: 0,
+    unobservable: 0,
     compileErrors: 0,
     runtimeErrors: 0,
     ignored: 0,
     score: 0,
+    visibleScore: 0,
   });
   const rows = areas.map((a) => empty(a.name));
   const total = empty('total');
@@ -291,6 +304,7 @@ export function figures(report: MutationReport, areas: readonly Area[], match: S
           const key = keyed(file, source, m);
           if (equivalent.has(key)) row.equivalent++;
           else if (listedOther.has(key)) row.listedOther++;
+          if (unobservable.has(key)) row.unobservable++;
         }
       }
     }
@@ -299,6 +313,8 @@ export function figures(report: MutationReport, areas: readonly Area[], match: S
     row.mutants = row.killed + row.timeout + row.survived + row.noCoverage;
     const counted = row.mutants - row.equivalent;
     row.score = counted === 0 ? 1 : (row.killed + row.timeout) / counted;
+    const visible = counted - row.unobservable;
+    row.visibleScore = visible === 0 ? 1 : (row.killed + row.timeout) / visible;
   }
   return [...rows, total];
 }
@@ -308,13 +324,15 @@ export const percent = (fraction: number): string => `${(Math.floor(fraction * 1
 
 /** The per-area table in Markdown. */
 export function renderTable(rows: readonly AreaFigures[]): string {
-  const head = '| area | mutants | killed | survived | timeout | no coverage | equivalent (listed) | other listed | score | not counted: type errors / runtime errors / static |';
-  const rule = '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|';
+  const head =
+    '| area | mutants | killed | survived | timeout | no coverage | equivalent (listed) | other listed | score | of which unobservable | score without the unobservable | not counted: type errors / runtime errors / static |';
+  const rule = '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|';
   const body = rows.map((r) => {
     const name = r.area === 'total' ? '**total**' : `\`${r.area}\``;
     // An area with no mutant measured (not run yet, or nothing to mutate) has no score.
     const score = r.mutants === 0 ? '—' : r.area === 'total' ? `**${percent(r.score)}**` : percent(r.score);
-    return `| ${name} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timeout} | ${r.noCoverage} | ${r.equivalent} | ${r.listedOther} | ${score} | ${r.compileErrors} / ${r.runtimeErrors} / ${r.ignored} |`;
+    const visible = r.mutants === 0 ? '—' : percent(r.visibleScore);
+    return `| ${name} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timeout} | ${r.noCoverage} | ${r.equivalent} | ${r.listedOther} | ${score} | ${r.unobservable} | ${visible} | ${r.compileErrors} / ${r.runtimeErrors} / ${r.ignored} |`;
   });
   return [head, rule, ...body].join('\n');
 }

@@ -219,7 +219,7 @@ async function main(argv: string[]): Promise<number> {
   const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
   writeFileSync(docPath, replaceSection(doc, suite.section ?? suite.name, section));
 
-  console.log(`\n${suite.name}: score ${percent(total.score)} (target ${TARGET * 100} %); ${match.unlisted.length} unlisted survivor(s), ${match.stale.length} stale entr(y/ies) dropped.`);
+  console.log(`\n${suite.name}: score ${percent(total.score)} (target ${TARGET * 100} %; ${percent(total.visibleScore)} without the ${total.unobservable} listed as unobservable); ${match.unlisted.length} unlisted survivor(s), ${match.stale.length} stale entr(y/ies) dropped.`);
   for (const s of match.unlisted) console.log(`  unlisted: ${describeSurvivor(s)}`);
   for (const e of match.stale) console.log(`  dropped (killed now, or gone): ${e.file}:${e.line} ${e.mutator} ${JSON.stringify(e.original)}`);
   return total.score >= TARGET ? 0 : 1;

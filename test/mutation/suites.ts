@@ -3,7 +3,11 @@
  * may kill a mutant, and where the incremental results are kept.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
+import { widenRange } from './widen-ranges.js';
 
 /**
  * The Stryker suites: `unit` (`npm run mutation`) and `conformance-code`
@@ -99,6 +103,16 @@ function common(name: SuiteName, vitestConfig: string, areas: Area[], typeCheck 
  * new tests or cases aim at without re-running a whole area or scope. Both suites read it.
  */
 const onlyLines = (process.env.MUTATION_MUTATE ?? '').split(',').filter((m) => m !== '');
+/**
+ * What Stryker is given: each line range widened to the end of every block or expression that
+ * starts on its lines (widen-ranges.ts), so a mutant that starts on a listed line is re-tested
+ * even when it ends below the range. The incremental file keeps the name of the ranges as given.
+ */
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const mutateLines = onlyLines.map((entry) => {
+  const file = entry.replace(/:[\d:-]+$/, '');
+  return file === entry ? entry : widenRange(entry, readFileSync(join(repoRoot, file), 'utf8'));
+});
 /** The name part of a lines-only run's incremental file: `lines-<hash of MUTATION_MUTATE>`. */
 const linesPart = onlyLines.length > 0 ? `lines-${createHash('sha256').update(onlyLines.join(',')).digest('hex').slice(0, 8)}` : '';
 
@@ -189,7 +203,7 @@ export function unitSuite(scope: UnitScope): Suite {
       // Each mutant's result as it is tested (git-ignored), so a run stopped early still counts.
       reporters: ['progress-append-only', 'event-recorder'],
       eventReporter: { baseDir: `test/mutation/incremental/events-${section}${linesPart === '' ? '' : `.${linesPart}`}` },
-      ...(onlyLines.length > 0 ? { mutate: onlyLines } : {}),
+      ...(onlyLines.length > 0 ? { mutate: mutateLines } : {}),
     },
   };
 }
@@ -233,7 +247,7 @@ export const CONFORMANCE: Suite = {
     // read the survivors of a long run before it ends.
     reporters: ['progress-append-only', 'event-recorder'],
     eventReporter: { baseDir: `test/mutation/incremental/events${partName === '' ? '' : `.${partName}`}` },
-    ...(onlyLines.length > 0 ? { mutate: onlyLines } : {}),
+    ...(onlyLines.length > 0 ? { mutate: mutateLines } : {}),
     ...(partName === '' ? {} : { incrementalFile: `test/mutation/incremental/conformance-code.${partName}.json` }),
   },
 };

@@ -131,20 +131,22 @@ describe('the mutation report', () => {
       reason: 'a reason long enough to say something',
       ...over,
     });
-    const entries = [entry(30, { kind: 'accepted' }), entry(3), entry(9, { original: 'gone' })];
+    const entries = [entry(30, { kind: 'accepted' }), entry(3), entry(9, { original: 'gone' }), entry(4, { original: 'a', replacement: 'false', kind: 'unobservable' })];
     const match = matchSurvivors(survivors, entries);
     // Line 2's survivor takes the entry nearest to it (line 3); line 3's takes the remaining one (line 30).
-    expect(match.matched.map(({ survivor, entry }) => [survivor.line, entry.line])).toEqual([[2, 3], [3, 30]]);
-    expect(match.unlisted.map((s) => s.line)).toEqual([4]);
+    expect(match.matched.map(({ survivor, entry }) => [survivor.line, entry.line])).toEqual([[2, 3], [3, 30], [4, 4]]);
+    expect(match.unlisted).toEqual([]);
     expect(match.stale.map((e) => e.original)).toEqual(['gone']);
-    expect(refreshedEntries(match).map((e) => [e.line, e.kind])).toEqual([[2, 'equivalent'], [3, 'accepted']]);
+    expect(refreshedEntries(match).map((e) => [e.line, e.kind])).toEqual([[2, 'equivalent'], [3, 'accepted'], [4, 'unobservable']]);
 
     const [row, total] = figures(report, [{ name: 'src/a.ts', prefix: 'src/a.ts' }], match);
-    expect(row).toMatchObject({ mutants: 4, killed: 1, survived: 2, noCoverage: 1, equivalent: 1, listedOther: 1 });
+    expect(row).toMatchObject({ mutants: 4, killed: 1, survived: 2, noCoverage: 1, equivalent: 1, listedOther: 2, unobservable: 1 });
     // Only the equivalent mutant leaves the denominator: 1 killed of 3 counted.
     expect(row!.score).toBeCloseTo(1 / 3);
-    expect(total).toMatchObject({ area: 'total', mutants: 4 });
-    expect(renderTable([row!, total!])).toContain('| `src/a.ts` | 4 | 1 | 2 | 0 | 1 | 1 | 1 | 33.3 % |');
+    // Beside it, the unobservable one left out too: 1 killed of the 2 the suite could see.
+    expect(row!.visibleScore).toBeCloseTo(1 / 2);
+    expect(total).toMatchObject({ area: 'total', mutants: 4, unobservable: 1 });
+    expect(renderTable([row!, total!])).toContain('| `src/a.ts` | 4 | 1 | 2 | 0 | 1 | 1 | 2 | 33.3 % | 1 | 50.0 % | 0 / 0 / 0 |');
   });
 
   it('a section of docs/mutation.md is replaced between its markers, or appended', () => {
