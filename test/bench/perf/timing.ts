@@ -95,6 +95,14 @@ export interface Plan {
    * untimed step that fills our cache, none for a side that has no cache and takes a minute).
    */
   sides?: ReadonlyArray<Partial<Pick<Plan, 'warmup' | 'minSamples' | 'budgetMs'>> | undefined>;
+  /**
+   * Calls per pass over the inputs, when call `s` reads input `s % cycle` (e.g. the number of
+   * queries). With an even cycle, alternating the order round by round would give the same input
+   * the same order on every pass (the first side always cold, the last always hot, for the same
+   * queries): the order then also flips from one pass to the next, so that every input sees every
+   * order equally often. Default: none (the order alternates round by round).
+   */
+  cycle?: number;
   /** Reports progress: samples taken so far (both sides) and the most there can be. */
   onSample?: (done: number, total: number) => void;
 }
@@ -244,7 +252,8 @@ async function elapsed(run: () => Promise<void>): Promise<number> {
 
 /**
  * Times the sides of the same operation, interleaved: round `s` runs the sides in order when `s`
- * is even and in reverse when odd. Call `i` of every side receives the same index, so all see the
+ * is even and in reverse when odd (with an even `plan.cycle`, the other way round on odd passes;
+ * see {@link reversedRound}). Call `i` of every side receives the same index, so all see the
  * same inputs in the same order. A side leaves the rotation when it has its samples or its budget
  * is spent; the others go on.
  *
@@ -272,13 +281,23 @@ export async function measure(ops: readonly Op[], plan: Plan): Promise<Stats[]> 
     if (active.length === 0) break;
     const first = s * batch;
     plan.prepare?.(first, batch);
-    for (const side of s % 2 === 0 ? active : [...active].reverse()) await side.sample(first);
+    for (const side of reversedRound(s, plan.cycle) ? [...active].reverse() : active) await side.sample(first);
     plan.onSample?.(
       sides.reduce((sum, side) => sum + side.times.length, 0),
       total,
     );
   }
   return sides.map((side) => summarize(side.times, side.retained, side.cpu, side.allocated, side.cpuWithinWall));
+}
+
+/**
+ * Whether round `s` runs the sides in reverse: on odd rounds, and with an even `cycle` the other way
+ * round on odd passes over the inputs, so that input `s % cycle` is reached both in order and in
+ * reverse (an odd cycle already alternates from pass to pass).
+ */
+export function reversedRound(s: number, cycle?: number): boolean {
+  const flip = cycle !== undefined && cycle > 0 && cycle % 2 === 0 && Math.floor(s / cycle) % 2 === 1;
+  return (s % 2 === 1) !== flip;
 }
 
 /** Times two implementations interleaved; see {@link measure}. */

@@ -146,7 +146,7 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
       viaMetaTool(1),
       (i) => mastra.searchTools!(mastra.staticCatalog, q(i), undefined),
     ],
-    bench.plan({ ...searchPlan(bench, c), cpu: true, allocation: true }),
+    bench.plan({ ...searchPlan(bench, c), cpu: true, allocation: true, cycle: c.queries.length }),
   );
   results.put(at('search_tools', 'ours'), oursMeta!);
   results.put(at('search_tools', 'mastra'), mastraMeta!);
@@ -197,7 +197,7 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   await warmUp(perQuery, c.queries.length, bench.args.quick);
   const [perMeta, perScorer, perKernel, perPruned] = await measure(
     perQuery,
-    bench.plan({ warmup: 0, samples: reps * c.queries.length, budgetMs: bench.budget('latency') }),
+    bench.plan({ warmup: 0, samples: reps * c.queries.length, budgetMs: bench.budget('latency'), cycle: c.queries.length }),
   );
   results.put(at('scorer-per-query', 'kernel-pruned'), perPruned!);
   results.put(at('search_tools-per-query', 'ours'), perMeta!);
