@@ -349,3 +349,12 @@ export function replaceSection(doc: string, suite: string, section: string): str
   if (from < 0 || to < from) return `${doc.trimEnd()}\n\n${block}\n`;
   return `${doc.slice(0, from)}${block}${doc.slice(to + end.length)}`;
 }
+
+/** The "Measured on commit …" clause of a suite's section in `doc`, if it has one. */
+export function previousMeasurement(doc: string, suite: string): string | undefined {
+  const [begin, end] = sectionMarkers(suite);
+  const from = doc.indexOf(begin);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) return undefined;
+  return /^(Measured on commit `[0-9a-f]+`(?: with uncommitted changes)?);/m.exec(doc.slice(from, to))?.[1];
+}

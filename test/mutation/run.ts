@@ -26,6 +26,7 @@ import {
   figures,
   matchSurvivors,
   percent,
+  previousMeasurement,
   refreshedEntries,
   renderTable,
   replaceSection,
@@ -147,8 +148,9 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   const commit = git('rev-parse', '--short', 'HEAD');
   const dirty = git('status', '--porcelain', '--', 'src', 'test', 'conformance/cases').length > 0;
+  const reportOnly = argv.includes('--report-only');
   let ran = 'not run (`--report-only`)';
-  if (!argv.includes('--report-only')) {
+  if (!reportOnly) {
     process.env.FC_SEED ??= '20260901';
     for (let attempt = 1; ; attempt++) {
       await new Stryker({ ...suite.stryker, force: force && attempt === 1 }).runMutationTest();
@@ -194,11 +196,15 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(listPath, `${JSON.stringify({ ...list, survivors: kept }, null, 2)}\n`);
 
   const total = rows.at(-1)!;
+  const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
+  // A re-rendering (--report-only) shows the figures of the last run: it keeps the commit that run
+  // measured, not the one it is re-rendered on.
+  const measured = reportOnly ? previousMeasurement(doc, suite.section ?? suite.name) : undefined;
   const section = [
     `### ${suite.title}`,
     '',
     `Command: \`${suite.command}\` (add \`-- --force\` to re-test every mutant). Tests: ${suite.tests}.`,
-    `Measured on commit \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; this run: ${ran}.`,
+    `${measured ?? `Measured on commit \`${commit}\`${dirty ? ' with uncommitted changes' : ''}`}; this run: ${ran}.`,
     ...(report.unfinished.length === 0 ? [] : [`Runs stopped before they ended (their tested mutants count; the others are missing from the table): ${report.unfinished.join('; ')}.`]),
     `Survivors that remain are listed with their reasons in [\`${suite.survivorsFile}\`](../${suite.survivorsFile}).`,
     '',
@@ -216,7 +222,6 @@ async function main(argv: string[]): Promise<number> {
           ...match.unlisted.map((s) => `| \`${s.file}:${s.line}\` | ${s.mutator} | ${cell(s.original)} | ${cell(s.replacement)} | ${s.status} |`),
         ]),
   ].join('\n');
-  const doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Mutation testing\n';
   writeFileSync(docPath, replaceSection(doc, suite.section ?? suite.name, section));
 
   console.log(`\n${suite.name}: score ${percent(total.score)} (target ${TARGET * 100} %; ${percent(total.visibleScore)} without the ${total.unobservable} listed as unobservable); ${match.unlisted.length} unlisted survivor(s), ${match.stale.length} stale entr(y/ies) dropped.`);

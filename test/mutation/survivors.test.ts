@@ -6,6 +6,7 @@ import {
   matchSurvivors,
   originalText,
   percent,
+  previousMeasurement,
   refreshedEntries,
   renderTable,
   replaceSection,
@@ -154,6 +155,14 @@ describe('the mutation report', () => {
     const doc = `# T\n\n${begin}\nold\n${end}\n\nafter\n`;
     expect(replaceSection(doc, 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n\nafter\n`);
     expect(replaceSection('# T\n', 'unit', 'new')).toBe(`# T\n\n${begin}\nnew\n${end}\n`);
+  });
+
+  it('a re-rendering (--report-only) keeps the commit its figures were measured on', () => {
+    const [begin, end] = sectionMarkers('unit');
+    const doc = `# T\n\n${begin}\nCommand: x.\nMeasured on commit \`bd438ec\` with uncommitted changes; this run: incremental.\n${end}\n\nMeasured on commit \`0000000\`; elsewhere.\n`;
+    expect(previousMeasurement(doc, 'unit')).toBe('Measured on commit `bd438ec` with uncommitted changes');
+    expect(previousMeasurement(doc.replace(' with uncommitted changes', ''), 'unit')).toBe('Measured on commit `bd438ec`');
+    expect(previousMeasurement(doc, 'editor')).toBeUndefined();
   });
 
   it('a score is rounded down to 0.1 %, in the headline as in the tables: 1 929 of 2 268 is 85.0 %, not 85.1 %', () => {
