@@ -92,8 +92,10 @@ export function selectMcpTools(
           serverName,
           toolId: id,
           message:
-            `MCP tool "${toolName}" of server "${serverName}" in client "${clientId}" would get the id "${id}", ` +
-            `which reads as tool "${owner?.toolName}" of server "${owner?.serverName}"; rename one of the servers so that neither name is a prefix of the other followed by "_"`,
+            owner === undefined
+              ? `MCP server "${serverName}" in client "${clientId}" reports a tool with an empty name, which gets no id of its own ("${id}" names no tool); the tool is skipped`
+              : `MCP tool "${toolName}" of server "${serverName}" in client "${clientId}" would get the id "${id}", ` +
+                `which reads as tool "${owner.toolName}" of server "${owner.serverName}"; rename one of the servers so that neither name is a prefix of the other followed by "_"`,
         });
         continue;
       }

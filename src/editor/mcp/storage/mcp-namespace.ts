@@ -64,6 +64,11 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, context: string):
   return result.data;
 }
 
+/** Whether a backend's `read` found nothing: `null`, or `undefined` from a backend of one's own (r[mcp.storage.not-found]). */
+function absent(raw: unknown): boolean {
+  return raw === null || raw === undefined;
+}
+
 function assertId(id: unknown, method: string): asserts id is string {
   if (typeof id !== 'string' || id === '') {
     throw new McpClientValidationError(`argument of mcp.${method}()`, [
@@ -93,7 +98,7 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
 
   const readValid = async (id: string): Promise<StoredMcpClientWithId | null> => {
     const raw = await backend.read(id);
-    if (raw === null || raw === undefined) return null;
+    if (absent(raw)) return null;
     const parsed = parseOrThrow(storedMcpClientSchema, raw, `stored MCP client "${id}" in the ${backend.kind} backend`);
     return { ...parsed, id };
   };
@@ -106,7 +111,7 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
         // Use the given id or generate one.
         const client: StoredMcpClientWithId = { ...parsed, id: parsed.id ?? generateId() };
         // Refuse an id that is already stored.
-        if ((await backend.read(client.id)) !== null) throw new McpClientConflictError(client.id);
+        if (!absent(await backend.read(client.id))) throw new McpClientConflictError(client.id);
         await backend.insert(client);
         return structuredClone(client);
       }),
@@ -122,7 +127,7 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
         const raw = await backend.read(patch.id);
         // Unlike @mastra/editor 0.14.0 (r[mcp.storage.not-found]): Mastra's storage domains update and delete an
         // unknown id silently.
-        if (raw === null || raw === undefined) throw new McpClientNotFoundError(patch.id);
+        if (absent(raw)) throw new McpClientNotFoundError(patch.id);
         const current = typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
         // Replace the given top-level fields and validate the result whole.
         // Unlike @mastra/editor 0.14.0 (r[mcp.storage.update-replace]): its editor.mcp.update() changes only record
@@ -141,7 +146,7 @@ export function createMcpNamespace(options: McpNamespaceOptions = {}): McpNamesp
     delete: (id) =>
       serialised(async () => {
         assertId(id, 'delete');
-        if ((await backend.read(id)) === null) throw new McpClientNotFoundError(id);
+        if (absent(await backend.read(id))) throw new McpClientNotFoundError(id);
         await backend.remove(id);
       }),
     list: async () => {
