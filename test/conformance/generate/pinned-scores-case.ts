@@ -28,7 +28,7 @@ import { NUDGE, withRoundingNudged } from './rounding-nudge.js';
 
 const OUT = join(casesDir(), 'search', 'pinned-scores.json');
 /** Case files (relative to the cases folder) that pin their scores themselves, are this file, or are twins of other cases (tracing-case.ts): none gets a twin. */
-export const UNTWINNED: ReadonlySet<string> = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json', 'processor/tracing.json']);
+export const UNTWINNED: ReadonlySet<string> = new Set(['search/pinned-scores.json', 'search/mutation-pruning.json', 'search/mutation-pruning-paths.json', 'processor/tracing.json']);
 
 /** The ID of a case's twin: `search.score.formula/<the case's ID, dots and slash as dashes>`. */
 export const pinnedTwinId = (id: string): string => `search.score.formula/${id.replace(/[./]/g, '-')}`;
