@@ -22,7 +22,7 @@ import { buildSearchIndex, search, tokenize, tokenizeQuery, type QueryStats, typ
 import { setPruningPolicy } from '../../../src/scoring/rank.js';
 import { prng } from '../../bench/perf/catalog.js';
 import { pseudoWord } from '../../bench/perf/zipf.js';
-import { NUDGE, withRoundingNudged } from './rounding-nudge.js';
+import { exhaustiveSearchSteps } from './rounding-nudge.js';
 import { formatJson } from './format-json.js';
 
 const TOOLS = 2_300;
@@ -71,20 +71,8 @@ const stats = (q: string): QueryStats => {
   search(index, q, { topK: TOP_K, minScore: 0, stats: s });
   return s;
 };
-setPruningPolicy('never');
-const steps: unknown[] = [{ op: 'begin', thread: 't1' }];
 const top = (query: string): Array<[string, number]> => search(index, query, { topK: TOP_K, minScore: 0 }).map((h) => [h.name, h.score]);
-let unpinned = 0;
-for (const query of queries) {
-  const scored = top(query);
-  // r[conformance.case.pinned-scores]: the scores too, where no product is within 10⁻⁶ of a half-integer.
-  const up = await withRoundingNudged(NUDGE, async () => top(query));
-  const down = await withRoundingNudged(-NUDGE, async () => top(query));
-  const robust = JSON.stringify(up) === JSON.stringify(scored) && JSON.stringify(down) === JSON.stringify(scored);
-  if (!robust) unpinned++;
-  steps.push({ op: 'call', tool: 'search_tools', input: { query }, expect: robust ? { names: scored.map(([name]) => name), scored } : { names: scored.map(([name]) => name) } });
-}
-setPruningPolicy('auto');
+const { steps, unpinned } = await exhaustiveSearchSteps(queries, top, setPruningPolicy);
 const pruned = queries.filter((q) => (stats(q).postingsSkipped ?? 0) > 0).length;
 
 const file = [

@@ -21,3 +21,33 @@ export async function withRoundingNudged<T>(delta: number, fn: () => Promise<T>)
     Math.round = round;
   }
 }
+
+/**
+ * The `search_tools` steps of a case that checks pruned search against exhaustive scoring
+ * (r[search.rank.pruning]): for each query, the names of the top `topK` of scoring every tool
+ * (pruning switched off), and their scores where they are robust to the nudge. Returns the steps
+ * (after a `begin`) and how many queries had their scores left unpinned.
+ */
+export async function exhaustiveSearchSteps(
+  queries: readonly string[],
+  top: (query: string) => Array<[string, number]>,
+  setPruning: (policy: 'never' | 'auto') => void,
+): Promise<{ steps: unknown[]; unpinned: number }> {
+  setPruning('never');
+  const steps: unknown[] = [{ op: 'begin', thread: 't1' }];
+  let unpinned = 0;
+  try {
+    for (const query of queries) {
+      const scored = top(query);
+      // r[conformance.case.pinned-scores]: the scores too, where no product is within 10⁻⁶ of a half-integer.
+      const up = await withRoundingNudged(NUDGE, async () => top(query));
+      const down = await withRoundingNudged(-NUDGE, async () => top(query));
+      const robust = JSON.stringify(up) === JSON.stringify(scored) && JSON.stringify(down) === JSON.stringify(scored);
+      if (!robust) unpinned++;
+      steps.push({ op: 'call', tool: 'search_tools', input: { query }, expect: robust ? { names: scored.map(([name]) => name), scored } : { names: scored.map(([name]) => name) } });
+    }
+  } finally {
+    setPruning('auto');
+  }
+  return { steps, unpinned };
+}
