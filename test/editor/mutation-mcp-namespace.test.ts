@@ -134,4 +134,15 @@ describe('a backend of one\'s own', () => {
     expect(await mcp.getById('missing')).toBeNull();
     expect(await rejection(mcp.delete('missing'))).toBeInstanceOf(McpClientNotFoundError);
   });
+
+  it('[mcp.storage.backends] the in-memory backend itself, as a host may wrap it, reads a missing id as null, as McpClientBackend documents', async () => {
+    const backend = createInMemoryMcpClientBackend();
+    expect(await backend.read('missing')).toBeNull();
+    await backend.insert(local);
+    const read = await backend.read(local.id);
+    expect(read).toStrictEqual(local);
+    // A copy: changing what was read leaves the stored row as it was.
+    (read as { name: string }).name = 'changed';
+    expect(await backend.read(local.id)).toStrictEqual(local);
+  });
 });
