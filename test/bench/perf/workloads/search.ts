@@ -204,6 +204,10 @@ export async function searchLatency(bench: Bench, c: Catalog, tools: Record<stri
   results.put(at('scorer-per-query', 'ours'), perScorer!);
   results.put(at('scorer-per-query', 'kernel'), perKernel!);
   results.putValue(at('per-query-reps', 'ours'), Math.min(perMeta!.n, perScorer!.n, perKernel!.n, perPruned!.n) / c.queries.length);
+  // What the meta-tool adds to the scorer, judged here rather than in the run interleaved with
+  // Mastra: per query our search_tools' median over our scorer's, the median over the queries.
+  const overScorer = normalisedLatency(perMeta!.samples, perScorer!.samples, c.queries.length);
+  if (overScorer !== undefined) results.putValue(at('search_tools-over-scorer-per-query', 'ours'), (overScorer.p50 - 1) * 100);
   for (const [workload, impl, st] of [['search_tools', 'ours', perMeta!], ['scorer', 'ours', perScorer!], ['scorer', 'kernel', perKernel!], ['scorer', 'kernel-pruned', perPruned!]] as const) {
     const jitter = repetitionJitter(st.samples, c.queries.length);
     if (jitter !== undefined) {
