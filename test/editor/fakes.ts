@@ -88,3 +88,14 @@ export class FakeToolProvider implements ToolProviderV1 {
     return Object.fromEntries(Object.keys(config.tools).map((slug) => [slug, tool(`${this.prefix}:${slug}`)]));
   }
 }
+
+/** What `promise` rejects with; fails the test when it resolves or rejects with something that is not an Error. */
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}

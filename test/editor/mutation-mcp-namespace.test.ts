@@ -15,16 +15,9 @@ import {
   type McpClientBackend,
   type StoredMcpClientWithId,
 } from '../../src/editor/mcp/index.js';
+import { rejection } from './fakes.js';
 
 const local = { id: 'local', name: 'Local tools', servers: { fs: { type: 'stdio' as const, command: 'node' } } };
-
-/** The rejection of `promise`, which must reject. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.unreachable('expected a rejection'),
-    (e: unknown) => e,
-  );
-}
 
 /** A backend of one's own over raw rows, as a host might write: `read` of a missing id gives `undefined`. */
 function rawBackend(rows: Map<string, unknown>, extra: unknown[] = []): McpClientBackend {

@@ -11,18 +11,9 @@ import {
   McpClientNotFoundError,
   McpClientValidationError,
 } from '../../src/editor/index.js';
+import { rejection } from './fakes.js';
 
 const client = { id: 'docs', name: 'Docs', servers: { main: { type: 'stdio', command: 'node' } } };
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('stored MCP client errors', () => {
   it('[mcp.storage.validate] a validation error is named McpClientValidationError and lists one issue per line', async () => {

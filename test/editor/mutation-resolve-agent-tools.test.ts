@@ -7,15 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EditorResolutionError, resolveAgentTools, type ResolveAgentToolsOptions } from '../../src/editor/index.js';
-import { tool } from './fakes.js';
-
-/** The rejection of `promise`, which must reject. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => expect.unreachable('expected a rejection'),
-    (e: unknown) => e,
-  );
-}
+import { rejection, tool } from './fakes.js';
 
 describe('invalid options', () => {
   it('[editor.order.override] an unknown mode is refused with invalid-options even when code tools are given', async () => {

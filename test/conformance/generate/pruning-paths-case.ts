@@ -4,7 +4,7 @@
  * expecting what scoring every candidate gives (`setPruningPolicy('never')`: the plain steps of
  * r[search.score.formula] and r[search.rank.order]).
  *
- * - `search.rank.pruning/top-seventeen`: 2 300 tools whose descriptions hold seven words with
+ * - `search.rank.pruning/exhaustive-top-seventeen`: 2 300 tools whose descriptions hold seven words with
  *   fixed frequencies (in 95 %, 42 %, 38 %, 15 %, 5 %, 2 % and 1 % of the tools, some repeated)
  *   and filler words, asked for its top 17. So pruning meets queries whose essential terms touch
  *   fewer than 17 tools (the pruned path must give up), a θ heap of more than 16 partial sums
