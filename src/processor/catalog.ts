@@ -116,16 +116,20 @@ class EntriesByName<TTool> implements NameLookup<TTool> {
 }
 
 /**
- * A request catalog over a cached layout: lookups through the layout's positions, the index looked
- * up (or built) when first read, once per step catalog.
+ * A request catalog over a cached layout: lookups through the layout's positions, the key aliases
+ * made and the index looked up (or built) when first read, once per step catalog.
  */
 function layoutCatalog<TTool>(entries: readonly ToolEntry<TTool>[], layout: CatalogLayout, cache: IndexCache): StepCatalog<TTool> {
   const byName = new EntriesByName(layout.positions, entries);
   let built: SearchIndex | undefined;
+  let aliases: ReadonlyMap<string, string> | undefined;
   return {
     entries,
     byName,
-    aliases: aliasesOf(entries, byName),
+    // Made when a name first fails to resolve as a canonical name: most steps resolve none.
+    get aliases(): ReadonlyMap<string, string> {
+      return (aliases ??= aliasesOf(entries, byName));
+    },
     get index(): SearchIndex {
       return (built ??= cache.indexOf(layout, entries));
     },
