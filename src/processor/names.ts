@@ -127,7 +127,24 @@ function entryOf<TTool>(key: string, value: unknown, scratch: ToolScratch, skipp
     return undefined;
   }
   const description = typeof scratch.description === 'string' ? scratch.description : '';
-  return { name, key, tool: value as TTool, description };
+  return new Entry<TTool>(name, key, value as TTool, description);
+}
+
+/**
+ * A {@link ToolEntry} as {@link readEntries} makes it. A class, not an object literal: V8 tracks
+ * whether the objects of a literal outlive the young generation and, once they do, allocates
+ * that literal's objects in the old generation at once. A step's entries live for the whole step,
+ * so under another caller's garbage (concurrent marking running) that turned a 10 000-tool read
+ * into twice the time of reading the record (measured interleaved with Mastra's steps: 4.5–4.7
+ * ms against 2.6–2.8 ms with this class; V8 makes no such decision for `new`).
+ */
+class Entry<TTool> implements ToolEntry<TTool> {
+  constructor(
+    readonly name: string,
+    readonly key: string,
+    readonly tool: TTool,
+    readonly description: string,
+  ) {}
 }
 
 /** How to fix a constructor tool that is not usable, per reason. */
