@@ -9,10 +9,10 @@ import { CONTEXT_VARIANTS } from './workloads/context.js';
 import { RESOLVED_VARIANTS, type ResolvedVariant } from './workloads/resolved.js';
 import { lineChart, type Series } from './svg.js';
 
-const COLOR: Record<Measured, string> = { ours: '#1f5fbf', mastra: '#e0701b', kernel: '#2a9d3f', 'kernel-pruned': '#6fbf73' };
+const COLOR: Record<Measured, string> = { ours: '#1f5fbf', mastra: '#e0701b', kernel: '#2a9d3f', 'kernel-pruned': '#6fbf73', floor: '#7a7a7a' };
 const SCORER_COLOR = '#7fb2ea';
 const VARIANT_COLOR = ['#1f5fbf', '#8c4fc4', '#c2185b', '#2a9d3f'];
-const WHO: Record<Measured, string> = { ours: 'ours', mastra: 'Mastra', kernel: 'kernel', 'kernel-pruned': 'pruned kernel' };
+const WHO: Record<Measured, string> = { ours: 'ours', mastra: 'Mastra', kernel: 'kernel', 'kernel-pruned': 'pruned kernel', floor: 'read floor' };
 
 /** What the charts are drawn from. */
 export interface ChartInput {

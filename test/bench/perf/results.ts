@@ -5,8 +5,11 @@
 import type { Impl } from './subjects.js';
 import type { Stats } from './timing.js';
 
-/** Who was measured: this package, @mastra/core 1.71.0, or the typed-array postings kernel. */
-export type Measured = Impl | 'kernel' | 'kernel-pruned';
+/**
+ * Who was measured: this package, @mastra/core 1.71.0, the typed-array postings kernel, or the
+ * floor of a resolved-tools step (reading the record: its keys, each tool's id and description).
+ */
+export type Measured = Impl | 'kernel' | 'kernel-pruned' | 'floor';
 
 /** Where a figure belongs. */
 export interface Key {

@@ -10,7 +10,10 @@
  *   previous step's (a new revision, never seen before), then searches once;
  * - `no-search`: as `one-changed`, but the step never calls `search_tools`.
  *
- * Inputs are made outside the timed region; both implementations get the same ones.
+ * Inputs are made outside the timed region; both implementations get the same ones. A third side,
+ * the floor, only reads each step's record as any implementation must that reads every tool on
+ * every step (its keys, then each tool's `id` and `description`): the physical reference of these
+ * steps, as the postings kernel is of a search.
  */
 import type { SearchDocument } from '../../../../src/scoring/index.js';
 import { requestContext } from '../../../processor/support/harness.js';
@@ -32,6 +35,19 @@ export const RESOLVED_VARIANTS = {
 
 /** A variant id. */
 export type ResolvedVariant = keyof typeof RESOLVED_VARIANTS;
+
+/** What the floor side reads of one record: its keys, then each value's `id` and `description` (their lengths, so that nothing is skipped). */
+export function readFloor(record: Record<string, unknown>): number {
+  const keys = Object.keys(record);
+  let sum = keys.length;
+  for (let i = 0; i < keys.length; i++) {
+    const tool = record[keys[i]!] as { id?: unknown; description?: unknown };
+    const { id, description } = tool;
+    if (typeof id === 'string') sum += id.length;
+    if (typeof description === 'string') sum += description.length;
+  }
+  return sum;
+}
 
 /** Makes the tool records of each step of one variant. */
 function recordsFor(variant: ResolvedVariant, docs: readonly SearchDocument[]): (step: number) => Record<string, BenchTool> {
@@ -61,7 +77,7 @@ function resolvedPlan(bench: Bench, size: number) {
     warmup,
     samples: quick ? 20 : size >= 10_000 ? 30 : 100,
     budgetMs: bench.budget('latency'),
-    sides: [{ warmup: Math.max(1, warmup), minSamples: 3 }, { warmup: size >= 100_000 ? 0 : warmup }],
+    sides: [{ warmup: Math.max(1, warmup), minSamples: 3 }, { warmup: size >= 100_000 ? 0 : warmup }, { warmup: Math.max(1, warmup), minSamples: 3 }],
   };
 }
 
@@ -80,12 +96,15 @@ export async function resolvedSteps(bench: Bench, c: Catalog): Promise<void> {
     // Sanity, from the measured calls themselves: search_tools finds the request's tools.
     const empty = IMPLS.map(() => 0);
     const stats = await measure(
-      procs.map((p, k) => async (i: number) => {
-        const out = await p.processInputStep(stepArgs(inputs.get(i)!, messages, rc));
-        if (!searches) return;
-        const found = (await metaTool(out, 'search_tools')({ query: q(i) }, {})) as { results: unknown[] };
-        if (found.results.length === 0) empty[k]! += 1;
-      }),
+      [
+        ...procs.map((p, k) => async (i: number) => {
+          const out = await p.processInputStep(stepArgs(inputs.get(i)!, messages, rc));
+          if (!searches) return;
+          const found = (await metaTool(out, 'search_tools')({ query: q(i) }, {})) as { results: unknown[] };
+          if (found.results.length === 0) empty[k]! += 1;
+        }),
+        (i: number) => readFloor(inputs.get(i)!),
+      ],
       bench.plan({
         ...plan,
         prepare: (from, count) => {
@@ -95,6 +114,7 @@ export async function resolvedSteps(bench: Bench, c: Catalog): Promise<void> {
       }),
     );
     IMPLS.forEach((impl, k) => bench.results.put({ workload: 'resolved', variant, family: c.family, size: c.size, impl }, stats[k]!));
+    bench.results.put({ workload: 'resolved', variant, family: c.family, size: c.size, impl: 'floor' }, stats[IMPLS.length]!);
     if (empty.some((e, k) => e > stats[k]!.n / 2)) {
       bench.results.note(`⚠ includeResolvedTools, ${RESOLVED_VARIANTS[variant]}, ${c.size} tools: search_tools found nothing in ${empty[0]} steps of ours, ${empty[1]} of Mastra's.`);
     }
