@@ -133,10 +133,11 @@ function entryOf<TTool>(key: string, value: unknown, scratch: ToolScratch, skipp
 /**
  * A {@link ToolEntry} as {@link readEntries} makes it. A class, not an object literal: V8 tracks
  * whether the objects of a literal outlive the young generation and, once they do, allocates
- * that literal's objects in the old generation at once. A step's entries live for the whole step,
- * so under another caller's garbage (concurrent marking running) that turned a 10 000-tool read
- * into twice the time of reading the record (measured interleaved with Mastra's steps: 4.5–4.7
- * ms against 2.6–2.8 ms with this class; V8 makes no such decision for `new`).
+ * that literal's objects in the old generation at once (allocation-site pretenuring). A step's
+ * entries live for the whole step, so they were moved there, and under another caller's garbage
+ * (concurrent marking running) reading a 10 000-tool record took 4.5–4.7 ms against 2.6–2.8 ms
+ * with this class, measured interleaved with Mastra's steps; the literal under
+ * `--no-allocation-site-pretenuring` took 2.6–2.7 ms, which names the cause.
  */
 class Entry<TTool> implements ToolEntry<TTool> {
   constructor(
