@@ -340,21 +340,26 @@ export function renderTable(rows: readonly AreaFigures[]): string {
 /** Where a suite's section of docs/mutation.md begins and ends. */
 export const sectionMarkers = (suite: string): [string, string] => [`<!-- mutation:${suite}:begin -->`, `<!-- mutation:${suite}:end -->`];
 
+/** Where the section of `suite` lies in `doc`: from its begin marker to past its end marker; `undefined` when the markers are absent. */
+function sectionBounds(doc: string, suite: string): { from: number; to: number } | undefined {
+  const [begin, end] = sectionMarkers(suite);
+  const from = doc.indexOf(begin);
+  const to = doc.indexOf(end);
+  return from < 0 || to < from ? undefined : { from, to: to + end.length };
+}
+
 /** `doc` with the section of `suite` replaced by `section` (appended when the markers are absent). */
 export function replaceSection(doc: string, suite: string, section: string): string {
   const [begin, end] = sectionMarkers(suite);
   const block = `${begin}\n${section.trim()}\n${end}`;
-  const from = doc.indexOf(begin);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) return `${doc.trimEnd()}\n\n${block}\n`;
-  return `${doc.slice(0, from)}${block}${doc.slice(to + end.length)}`;
+  const at = sectionBounds(doc, suite);
+  if (at === undefined) return `${doc.trimEnd()}\n\n${block}\n`;
+  return `${doc.slice(0, at.from)}${block}${doc.slice(at.to)}`;
 }
 
 /** The "Measured on commit …" clause of a suite's section in `doc`, if it has one. */
 export function previousMeasurement(doc: string, suite: string): string | undefined {
-  const [begin, end] = sectionMarkers(suite);
-  const from = doc.indexOf(begin);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) return undefined;
-  return /^(Measured on commit `[0-9a-f]+`(?: with uncommitted changes)?);/m.exec(doc.slice(from, to))?.[1];
+  const at = sectionBounds(doc, suite);
+  if (at === undefined) return undefined;
+  return /^(Measured on commit `[0-9a-f]+`(?: with uncommitted changes)?);/m.exec(doc.slice(at.from, at.to))?.[1];
 }
