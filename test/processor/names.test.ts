@@ -3,6 +3,7 @@ import { assertStaticNames, canonicalName, entriesOf, readEntries } from '../../
 import { MAX_TOOL_NAME_LENGTH } from '../../src/processor/meta-input.js';
 import { readKeys, readRecord, readTool, readToolInto, readValueInto, toolScratch } from '../../src/processor/tool-reading.js';
 import { orderStepTools } from '../../src/processor/ordering.js';
+import { countedTool } from './support/counted-tool.js';
 
 describe('canonical names', () => {
   it('[processor.names.canonical] the id when it is a non-empty string, else the record key', () => {
@@ -78,16 +79,7 @@ describe('ordering', () => {
 describe('reading a request record', () => {
   /** Reads of the items' `id` and `description` getters, in order. */
   const reads: string[] = [];
-  const counted = (name: string, id: unknown, description: unknown) => ({
-    get id() {
-      reads.push(`${name}.id`);
-      return id;
-    },
-    get description() {
-      reads.push(`${name}.description`);
-      return description;
-    },
-  });
+  const counted = (name: string, id: unknown, description: unknown) => countedTool(reads, name, id, description);
   function record(): Record<string, unknown> {
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();
