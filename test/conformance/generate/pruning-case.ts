@@ -16,12 +16,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSearchIndex, search, tokenize, tokenizeQuery, type QueryStats, type SearchDocument } from '../../../src/scoring/index.js';
+import { buildSearchIndex, type SearchDocument } from '../../../src/scoring/index.js';
 import { setPruningPolicy } from '../../../src/scoring/rank.js';
 import { prng } from '../../bench/perf/catalog.js';
 import { pseudoWord } from '../../bench/perf/zipf.js';
 import { exhaustiveSearchSteps } from './rounding-nudge.js';
 import { formatJson } from './format-json.js';
+import { isOwnTerm, searchProbes } from './pruning-probes.js';
 
 const TOOLS = 2_600;
 const VOCABULARY = 700;
@@ -29,8 +30,6 @@ const rand = prng(20261202);
 // The vocabulary: pseudo-words that are terms of their own, as they are, in queries and in
 // descriptions (no stopword, filler, stem or split changes them), so the case observes the ranking
 // alone and an implementation that leaves out a rule of analysis still agrees on it.
-/** Whether a word is one term, itself, both in a query and in a description. */
-const isOwnTerm = (w: string): boolean => JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w]);
 const vocabulary: string[] = [];
 for (let rank = 0; vocabulary.length < VOCABULARY; rank++) {
   const w = pseudoWord(rank);
@@ -76,11 +75,7 @@ probes.forEach((probe, g) => {
 });
 
 const index = buildSearchIndex(docs);
-const stats = (q: string): QueryStats => {
-  const s: QueryStats = { termsLookedUp: 0, postingsVisited: 0, approximateLookups: 0 };
-  search(index, q, { topK: 5, minScore: 0, stats: s });
-  return s;
-};
+const { stats, top, pruned: prunedOf } = searchProbes(index, 5);
 const common = vocabulary.slice(0, 4);
 // Rarer words: those of the catalog (a word no tool holds would be matched approximately).
 const held = [...new Set(docs.flatMap((d) => d.description.split(' ')))].filter((w) => !common.includes(w)).sort();
@@ -100,9 +95,8 @@ for (let attempt = 0; attempt < 4_000 && queries.length < 60; attempt++) {
 
 for (const probe of probes) queries.push(`${common[0]} ${common[1]} ${probe}`, `${common[0]} ${probe}`, `${probe} ${common[2]}`);
 
-const top = (query: string): Array<[string, number]> => search(index, query, { topK: 5, minScore: 0 }).map((h) => [h.name, h.score]);
 const { steps, unpinned } = await exhaustiveSearchSteps(queries, top, setPruningPolicy);
-const pruned = queries.filter((q) => (stats(q).postingsSkipped ?? 0) > 0).length;
+const pruned = prunedOf(queries);
 
 const file = [
   {

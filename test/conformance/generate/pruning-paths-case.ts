@@ -18,18 +18,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSearchIndex, search, tokenize, tokenizeQuery, type QueryStats, type SearchDocument } from '../../../src/scoring/index.js';
+import { buildSearchIndex, type SearchDocument } from '../../../src/scoring/index.js';
 import { setPruningPolicy } from '../../../src/scoring/rank.js';
 import { prng } from '../../bench/perf/catalog.js';
 import { pseudoWord } from '../../bench/perf/zipf.js';
 import { exhaustiveSearchSteps } from './rounding-nudge.js';
 import { formatJson } from './format-json.js';
+import { isOwnTerm, searchProbes } from './pruning-probes.js';
 
 const TOOLS = 2_300;
 const TOP_K = 17;
 const rand = prng(20261205);
-/** Whether a word is one term, itself, both in a query and in a description. */
-const isOwnTerm = (w: string): boolean => JSON.stringify(tokenizeQuery(w)) === JSON.stringify([w]) && JSON.stringify(tokenize(w)) === JSON.stringify([w]);
 const vocabulary: string[] = [];
 for (let rank = 0; vocabulary.length < 700; rank++) {
   const w = pseudoWord(rank);
@@ -66,14 +65,9 @@ for (const q of queries) {
 }
 
 const index = buildSearchIndex(docs);
-const stats = (q: string): QueryStats => {
-  const s: QueryStats = { termsLookedUp: 0, postingsVisited: 0, approximateLookups: 0 };
-  search(index, q, { topK: TOP_K, minScore: 0, stats: s });
-  return s;
-};
-const top = (query: string): Array<[string, number]> => search(index, query, { topK: TOP_K, minScore: 0 }).map((h) => [h.name, h.score]);
+const { top, pruned: prunedOf } = searchProbes(index, TOP_K);
 const { steps, unpinned } = await exhaustiveSearchSteps(queries, top, setPruningPolicy);
-const pruned = queries.filter((q) => (stats(q).postingsSkipped ?? 0) > 0).length;
+const pruned = prunedOf(queries);
 
 const file = [
   {
