@@ -457,15 +457,18 @@ export function renderDocument(input: DocumentInput): string {
       '',
     );
     const rows = VARIANTS.flatMap((v) =>
-      sizes.map((s) => [
-        RESOLVED_VARIANTS[v],
-        sizeLabel(s),
-        ...statCells(r.get(at('resolved', 'ours', 'metatool', s, v))),
-        ...statCells(r.get(at('resolved', 'mastra', 'metatool', s, v))),
-        speedup(get(at('resolved', 'mastra', 'metatool', s, v)), get(at('resolved', 'ours', 'metatool', s, v))),
-        med(at('resolved', 'floor', 'metatool', s, v)) === undefined ? 'n/a' : duration(med(at('resolved', 'floor', 'metatool', s, v))!),
-        overFloor(s, v),
-      ]),
+      sizes.map((s) => {
+        const floor = med(at('resolved', 'floor', 'metatool', s, v));
+        return [
+          RESOLVED_VARIANTS[v],
+          sizeLabel(s),
+          ...statCells(r.get(at('resolved', 'ours', 'metatool', s, v))),
+          ...statCells(r.get(at('resolved', 'mastra', 'metatool', s, v))),
+          speedup(get(at('resolved', 'mastra', 'metatool', s, v)), get(at('resolved', 'ours', 'metatool', s, v))),
+          floor === undefined ? 'n/a' : duration(floor),
+          overFloor(s, v),
+        ];
+      }),
     );
     push(table(['Variant', 'Tools', 'Ours p50', 'Ours p99', 'n', 'Mastra p50', 'Mastra p99', 'n', 'Mastra/ours', 'Floor p50', 'Ours/floor'], rows), '');
   }
